@@ -1,0 +1,39 @@
+# Entry points.  The work is done by the scripts in scripts/, one job
+# each; this file only orders them.  See README.md.
+
+# make check T=posix/tst-spawn runs one test (also check-abi, app/NAME).
+T ?=
+
+.PHONY: all deps source configure libc example check pq-import pq-export \
+	clean
+
+all: example
+
+deps:
+	@scripts/install-deps
+
+source: deps
+	@scripts/check-base
+	@scripts/apply-series
+
+configure: source
+	@scripts/configure-glibc
+
+libc: configure
+	@scripts/build-glibc
+
+example: libc
+	@scripts/run-example
+
+check: libc
+	@scripts/run-checks $(T)
+
+pq-import: source
+	@echo "build/src: branch 'series', one commit per patch on top of tag 'base'."
+	@echo "Edit, commit, rebase there (git -C build/src rebase -i base), then make pq-export."
+
+pq-export:
+	@scripts/pq-export
+
+clean:
+	rm -rf build
