@@ -5,7 +5,7 @@
 T ?=
 
 .PHONY: all deps source configure libc example check pq-import pq-export \
-	clean
+	libc-i686 check-i686 bench clean
 
 all: example
 
@@ -27,6 +27,18 @@ example: libc
 
 check: libc
 	@scripts/run-checks $(T)
+
+# The i686 libc (gcc -m32, Debian's libc6-i386 flavour), in build/obj-i686.
+libc-i686: source
+	@ABI=i686 scripts/configure-glibc
+	@ABI=i686 scripts/build-glibc
+
+check-i686: libc-i686
+	@ABI=i686 scripts/run-checks $(T)
+
+# Benchmarks, not tests: ratios measured in one interleaved run.
+bench: libc
+	@scripts/run-bench
 
 pq-import: source
 	@echo "build/src: branch 'series', one commit per patch on top of tag 'base'."
