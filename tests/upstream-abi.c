@@ -1,12 +1,15 @@
-/* The cgroup spawn interfaces as an application sees them: the values,
-   the layout of posix_spawnattr_t and the symbol versions must be those
-   of upstream glibc 2.39, so that binaries move between the two.  */
+/* The interfaces shared with upstream glibc, as an application sees
+   them: the values, the layout of posix_spawnattr_t and the symbol
+   versions must be those of upstream glibc 2.39, so that binaries move
+   between the two.  */
 
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <spawn.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 static int failures;
 
@@ -28,8 +31,9 @@ main (void)
 	 "offset of the cgroup in posix_spawnattr_t");
 
   static const char *const names[] =
-    { "posix_spawnattr_getcgroup_np", "posix_spawnattr_setcgroup_np" };
-  for (int i = 0; i < 2; i++)
+    { "posix_spawnattr_getcgroup_np", "posix_spawnattr_setcgroup_np",
+      "pidfd_spawn", "pidfd_spawnp" };
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
     check (dlvsym (RTLD_DEFAULT, names[i], "GLIBC_2.39") != NULL, names[i]);
 
   posix_spawnattr_t attr;
@@ -41,5 +45,19 @@ main (void)
 	 && posix_spawnattr_setflags (&attr, POSIX_SPAWN_SETCGROUP) == 0,
 	 "set, get and the flag");
   posix_spawnattr_destroy (&attr);
+
+  /* Declared by <spawn.h> with the upstream prototype.  */
+  int (*spawn) (int *restrict, const char *restrict,
+		const posix_spawn_file_actions_t *restrict,
+		const posix_spawnattr_t *restrict,
+		char *const[restrict], char *const[restrict]) = pidfd_spawnp;
+  char *argv[] = { (char *) "true", NULL };
+  int pidfd = -1;
+  siginfo_t info;
+  check (spawn (&pidfd, "true", NULL, NULL, argv, NULL) == 0
+	 && waitid (P_PIDFD, pidfd, &info, WEXITED) == 0
+	 && info.si_code == CLD_EXITED && info.si_status == 0
+	 && close (pidfd) == 0,
+	 "pidfd_spawnp runs true");
   return failures != 0;
 }
