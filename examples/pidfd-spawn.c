@@ -1,5 +1,6 @@
 /* Spawn a child with pidfd_spawn, optionally straight into a cgroup v2,
-   wait for it with poll on its pidfd, and print its PID and status.
+   print its PID (pidfd_getpid), wait for it with poll on its pidfd,
+   and print its exit status.
 
    Usage: pidfd-spawn [-c CGROUP-DIR] [COMMAND [ARG...]]
    Without a command it runs: sh -c 'exit 3'.  */
@@ -13,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/pidfd.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -62,8 +64,9 @@ main (int argc, char **argv)
       fprintf (stderr, "pidfd_spawnp: %s\n", strerror (err));
       return 1;
     }
-  printf ("spawned %s%s%s, pidfd %d\n", child_argv[0],
-	  cgroup != NULL ? " in " : "", cgroup != NULL ? cgroup : "", pidfd);
+  printf ("spawned %s%s%s: pidfd %d, PID %d (pidfd_getpid)\n",
+	  child_argv[0], cgroup != NULL ? " in " : "",
+	  cgroup != NULL ? cgroup : "", pidfd, (int) pidfd_getpid (pidfd));
   fflush (stdout);
 
   /* The pidfd becomes readable when the child exits.  */

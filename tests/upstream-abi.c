@@ -8,6 +8,7 @@
 #include <spawn.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/pidfd.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -32,7 +33,7 @@ main (void)
 
   static const char *const names[] =
     { "posix_spawnattr_getcgroup_np", "posix_spawnattr_setcgroup_np",
-      "pidfd_spawn", "pidfd_spawnp" };
+      "pidfd_spawn", "pidfd_spawnp", "pidfd_getpid" };
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
     check (dlvsym (RTLD_DEFAULT, names[i], "GLIBC_2.39") != NULL, names[i]);
 
@@ -54,10 +55,13 @@ main (void)
   char *argv[] = { (char *) "true", NULL };
   int pidfd = -1;
   siginfo_t info;
+  pid_t pid = -1;
   check (spawn (&pidfd, "true", NULL, NULL, argv, NULL) == 0
+	 && (pid = pidfd_getpid (pidfd)) > 0
 	 && waitid (P_PIDFD, pidfd, &info, WEXITED) == 0
+	 && info.si_pid == pid
 	 && info.si_code == CLD_EXITED && info.si_status == 0
 	 && close (pidfd) == 0,
-	 "pidfd_spawnp runs true");
+	 "pidfd_spawnp runs true; pidfd_getpid gives its PID");
   return failures != 0;
 }
