@@ -5,7 +5,7 @@
 T ?=
 
 .PHONY: all deps source configure libc example check pq-import pq-export \
-	libc-i686 check-i686 bench clean
+	libc-i686 check-i686 check-each-patch bench clean
 
 all: example
 
@@ -35,6 +35,10 @@ libc-i686: source
 
 check-i686: libc-i686
 	@ABI=i686 scripts/run-checks $(T)
+
+# Bisectability: build and test every prefix of the series (slow).
+check-each-patch: libc
+	@scripts/check-each-patch
 
 # Benchmarks, not tests: ratios measured in one interleaved run.
 bench: libc

@@ -24,6 +24,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "timing.h"
+
 static void
 fail_ioctl (void)
 {
@@ -41,21 +43,6 @@ fail_ioctl (void)
       perror ("seccomp");
       exit (1);
     }
-}
-
-static long long
-now_ns (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
-static int
-compare (const void *a, const void *b)
-{
-  long long x = *(const long long *) a, y = *(const long long *) b;
-  return (x > y) - (x < y);
 }
 
 int
@@ -107,7 +94,6 @@ main (int argc, char **argv)
   close (fds[1]);
   siginfo_t info;
   waitid (P_PIDFD, pidfd, &info, WEXITED);
-  qsort (samples, rounds, sizeof *samples, compare);
-  printf ("%lld\n", samples[rounds / 2]);
+  printf ("%lld\n", median (samples, rounds));
   return 0;
 }

@@ -18,6 +18,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "timing.h"
+
 extern char **environ;
 static char *child_argv[] = { (char *) "/bin/true", NULL };
 static char child_stack[64 * 1024] __attribute__ ((aligned (16)));
@@ -44,21 +46,6 @@ create (const char *mode)
     pid = clone (exec_child, child_stack + sizeof child_stack,
 		 CLONE_VM | CLONE_VFORK | SIGCHLD, NULL);
   return pid;
-}
-
-static long long
-now_ns (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
-static int
-compare (const void *a, const void *b)
-{
-  long long x = *(const long long *) a, y = *(const long long *) b;
-  return (x > y) - (x < y);
 }
 
 int
@@ -91,7 +78,6 @@ main (int argc, char **argv)
 	}
       samples[i] = end - start;
     }
-  qsort (samples, n, sizeof *samples, compare);
-  printf ("%lld\n", samples[n / 2]);
+  printf ("%lld\n", median (samples, n));
   return 0;
 }
