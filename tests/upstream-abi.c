@@ -12,14 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static int failures;
-
-static void
-check (int ok, const char *what)
-{
-  printf ("%s: %s\n", ok ? "ok" : "FAIL", what);
-  failures += !ok;
-}
+#include "app-check.h"
 
 int
 main (void)
