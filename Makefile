@@ -3,9 +3,12 @@
 
 # make check T=posix/tst-spawn runs one test (also check-abi, app/NAME).
 T ?=
+# make cross ARCH=arm64: the Debian architecture to cross-build.
+ARCH ?=
 
 .PHONY: all deps source configure libc example check pq-import pq-export \
-	libc-i686 check-i686 check-each-patch bench clean
+	libc-i686 check-i686 check-each-patch bench cross cross-all \
+	check-wrapper clean
 
 all: example
 
@@ -35,6 +38,23 @@ libc-i686: source
 
 check-i686: libc-i686
 	@ABI=i686 scripts/run-checks $(T)
+
+# Cross builds, outside CI: the libc of another Debian ABI built with
+# Debian 12's cross compiler, check-abi, its tests built but not run.
+cross: source
+	@scripts/cross-build $(ARCH)
+
+cross-all: source
+	@scripts/cross-all
+
+# tests/clone3-paths on Debian's kernel for ARCH under qemu-system, linked
+# statically against the libc of make cross ARCH=...: the clone3 wrapper
+# run for real.
+check-wrapper: source
+	@ABI=$(ARCH) scripts/install-deps
+	@ABI=$(ARCH) scripts/configure-glibc
+	@ABI=$(ARCH) scripts/build-glibc
+	@scripts/check-wrapper $(ARCH)
 
 # Bisectability: build and test every prefix of the series (slow).
 check-each-patch: libc
