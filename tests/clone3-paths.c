@@ -7,12 +7,14 @@
 
    Run as a program, it needs nothing but the libc; run as /init of an
    initramfs (PID 1, under qemu-system: make check-wrapper), it mounts
-   /proc and cgroup2 itself and powers the machine off at the end.  It
-   prints one line per check, then "clone3-paths: N failed, N
+   /proc and cgroup2 itself, then also runs every program in /tests
+   (glibc's static tests of clone3), and powers the machine off at the
+   end.  It prints one line per check, then "clone3-paths: N failed, N
    unsupported", and exits 1 on a failure, 77 if the kernel has no
    clone3, 0 otherwise.  */
 
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -166,7 +168,10 @@ check_threads (void)
       void *result;
       ok &= pthread_join (threads[i], &result) == 0;
       uintptr_t frames = (uintptr_t) result / 1000;
-      ok &= (uintptr_t) result % 1000 == i && frames >= 2 && frames < 64;
+      /* At least the thread's function; where the unwinder stops
+	 before the wrapper (32-bit ARM: start_thread has no unwind
+	 table there), that is all.  */
+      ok &= (uintptr_t) result % 1000 == i && frames >= 1 && frames < 64;
       if (i == 0)
 	printf ("info: a thread's call chain has %d frames\n", (int) frames);
     }
@@ -302,6 +307,36 @@ check_cgroup (void)
     printf ("warning: cannot remove %s: %m\n", dir);
 }
 
+/* Under qemu-system: run each test program of DIR, as glibc's make
+   check would (exit status 0: passed, 77: unsupported).  */
+static void
+run_tests (const char *dir)
+{
+  struct dirent **names;
+  int n = scandir (dir, &names, NULL, alphasort);
+  for (int i = 0; i < n; i++)
+    {
+      if (names[i]->d_name[0] != '.')
+	{
+	  char path[4096], what[4096];
+	  snprintf (path, sizeof path, "%s/%s", dir, names[i]->d_name);
+	  snprintf (what, sizeof what, "glibc test %s", names[i]->d_name);
+	  char *argv[] = { path, NULL };
+	  pid_t pid;
+	  int status = -1;
+	  if (posix_spawn (&pid, path, NULL, NULL, argv, NULL) == 0)
+	    waitpid (pid, &status, 0);
+	  if (WIFEXITED (status) && WEXITSTATUS (status) == 77)
+	    skip (what, "UNSUPPORTED");
+	  else
+	    check (status == 0, what);
+	}
+      free (names[i]);
+    }
+  if (n >= 0)
+    free (names);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -314,6 +349,7 @@ main (int argc, char **argv)
       /* The initramfs holds this program alone.  */
       mkdir ("/proc", 0555);
       mkdir ("/cgroup", 0755);
+      mkdir ("/tmp", 01777);
       if (mount ("proc", "/proc", "proc", 0, NULL) != 0)
 	printf ("warning: cannot mount /proc: %m\n");
       if (mount ("cgroup2", "/cgroup", "cgroup2", 0, NULL) != 0)
@@ -336,6 +372,8 @@ main (int argc, char **argv)
       check_threads ();
       check_spawn ();
       check_cgroup ();
+      if (init)
+	run_tests ("/tests");
       status = failures != 0;
     }
   printf ("clone3-paths: %d failed, %d unsupported\n", failures,
