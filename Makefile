@@ -47,7 +47,8 @@ cross: source
 cross-all: source
 	@scripts/cross-all
 
-# tests/clone3-paths on Debian's kernel for ARCH under qemu-system, linked
+# tests/clone3-paths on Debian's kernel for ARCH (ppc64: one built from
+# Debian's kernel source, scripts/build-kernel) under qemu-system, linked
 # statically against the libc of make cross ARCH=...: the clone3 wrapper
 # run for real.
 check-wrapper: source
