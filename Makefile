@@ -47,10 +47,10 @@ cross: source
 cross-all: source
 	@scripts/cross-all
 
-# tests/clone3-paths on Debian's kernel for ARCH (ppc64: one built from
-# Debian's kernel source, scripts/build-kernel) under qemu-system, linked
-# statically against the libc of make cross ARCH=...: the clone3 wrapper
-# run for real.
+# tests/clone3-paths on Debian's kernel for ARCH (ppc64, hppa, m68k,
+# sparc64: one built from Debian's kernel source, scripts/build-kernel)
+# under qemu-system, linked statically against the libc of make cross
+# ARCH=...: the clone3 wrapper run for real.
 check-wrapper: source
 	@ABI=$(ARCH) scripts/install-deps
 	@ABI=$(ARCH) scripts/configure-glibc
