@@ -11,9 +11,9 @@
    (glibc's static tests of clone3), and powers the machine off at the
    end.  It prints one line per check, then "clone3-paths: N failed, N
    unsupported", and exits 1 on a failure, 77 if a check was skipped
-   (the lines before say why; without clone3 in the kernel every check
-   still runs: libc then creates threads and processes with clone), 0
-   otherwise.  */
+   (the lines before say why: a kernel without clone3 or without
+   CLONE_INTO_CGROUP, or a libc without a clone3 wrapper for the ABI,
+   skips the checks that need them), 0 otherwise.  */
 
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -39,6 +39,17 @@
 #include "app-check.h"
 
 static int unsupported;
+
+/* The ABIs whose libc has a clone3 wrapper, with the series: there,
+   posix_spawn into a cgroup works wherever the kernel has
+   CLONE_INTO_CGROUP.  */
+#if defined __x86_64__ || defined __i386__ || defined __aarch64__ \
+    || defined __arm__ || defined __mips__ || defined __riscv \
+    || defined __powerpc64__ || defined __s390x__ || defined __loongarch__
+# define LIBC_HAS_CLONE3_WRAPPER true
+#else
+# define LIBC_HAS_CLONE3_WRAPPER false
+#endif
 
 static void
 skip (const char *what, const char *why)
@@ -244,6 +255,52 @@ cgroup2_mount (void)
   return mount;
 }
 
+/* Whether the kernel creates processes in a cgroup: from Linux 5.7 on,
+   clone3 with CLONE_INTO_CGROUP and a descriptor that is no cgroup
+   fails with EBADF (before, with E2BIG or EINVAL, or ENOSYS).  */
+static bool
+kernel_has_clone_into_cgroup (void)
+{
+#ifdef SYS_clone3
+  int fd = open ("/proc/self/status", O_RDONLY | O_CLOEXEC);
+  uint64_t args[11] = { 0 };	/* struct clone_args of Linux 5.7.  */
+  args[0] = 0x200000000ULL;	/* flags: CLONE_INTO_CGROUP.  */
+  args[4] = SIGCHLD;		/* exit_signal.  */
+  args[10] = fd;		/* cgroup.  */
+  long int ret = fd < 0 ? -1 : syscall (SYS_clone3, args, sizeof args);
+  int error = errno;
+  if (ret == 0)
+    _exit (0);
+  if (ret > 0)
+    waitpid (ret, NULL, 0);
+  if (fd >= 0)
+    close (fd);
+  return ret == -1 && error == EBADF;
+#else
+  return false;
+#endif
+}
+
+/* A check of a creation in a cgroup that failed with ENOTSUP: skipped
+   where the kernel or (for posix_spawn) the libc cannot, failed
+   otherwise.  */
+static void
+cgroup_enotsup (const char *what, bool needs_wrapper)
+{
+  if (!kernel_has_clone_into_cgroup ())
+    skip (what, "ENOTSUP: the kernel has no clone3 with CLONE_INTO_CGROUP"
+	  " (Linux 5.7)");
+  else if (needs_wrapper && !LIBC_HAS_CLONE3_WRAPPER)
+    skip (what, "ENOTSUP: libc has no clone3 wrapper for this ABI");
+  else
+    {
+      char message[256];
+      snprintf (message, sizeof message, "%s: ENOTSUP, though the kernel"
+		" has CLONE_INTO_CGROUP", what);
+      check (false, message);
+    }
+}
+
 static void
 check_cgroup (void)
 {
@@ -291,7 +348,7 @@ check_cgroup (void)
       close (fds[0]);
     }
   if (ret == ENOTSUP)
-    skip ("posix_spawn into a cgroup", "ENOTSUP (no clone3 wrapper?)");
+    cgroup_enotsup ("posix_spawn into a cgroup", true);
   else
     check (ret == 0 && status == 0 && strcmp (buf, path) == 0,
 	   "posix_spawn: the child starts in the cgroup");
@@ -308,7 +365,7 @@ check_cgroup (void)
     }
   siginfo_t info;
   if (pid < 0 && errno == ENOTSUP)
-    skip ("pidfd_fork into a cgroup", "ENOTSUP");
+    cgroup_enotsup ("pidfd_fork into a cgroup", false);
   else
     check (pid > 0
 	   && waitid (P_PIDFD, pidfd, &info, WEXITED | __WALL) == 0
@@ -329,6 +386,8 @@ run_tests (const char *dir)
 {
   struct dirent **names;
   int n = scandir (dir, &names, NULL, alphasort);
+  /* No partial runs: "." and ".." and the tests.  */
+  check (n > 2, "the glibc tests are in /tests");
   for (int i = 0; i < n; i++)
     {
       if (names[i]->d_name[0] != '.')
