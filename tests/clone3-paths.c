@@ -19,6 +19,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/sched.h>	/* struct clone_args, CLONE_INTO_CGROUP.  */
 #include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
@@ -263,11 +264,13 @@ kernel_has_clone_into_cgroup (void)
 {
 #ifdef SYS_clone3
   int fd = open ("/proc/self/status", O_RDONLY | O_CLOEXEC);
-  uint64_t args[11] = { 0 };	/* struct clone_args of Linux 5.7.  */
-  args[0] = 0x200000000ULL;	/* flags: CLONE_INTO_CGROUP.  */
-  args[4] = SIGCHLD;		/* exit_signal.  */
-  args[10] = fd;		/* cgroup.  */
-  long int ret = fd < 0 ? -1 : syscall (SYS_clone3, args, sizeof args);
+  struct clone_args args =
+    {
+      .flags = CLONE_INTO_CGROUP,
+      .exit_signal = SIGCHLD,
+      .cgroup = fd,
+    };
+  long int ret = fd < 0 ? -1 : syscall (SYS_clone3, &args, sizeof args);
   int error = errno;
   if (ret == 0)
     _exit (0);
