@@ -5,10 +5,12 @@
 T ?=
 # make cross ARCH=arm64: the Debian architecture to cross-build.
 ARCH ?=
+# make check-target KERNEL=trixie: the Debian suite whose kernel to boot.
+KERNEL ?=
 
 .PHONY: all deps source configure libc example check pq-import pq-export \
 	libc-i686 check-i686 check-each-patch bench cross cross-all \
-	check-wrapper clean
+	check-wrapper check-target check-target-all clean
 
 all: example
 
@@ -56,6 +58,26 @@ check-wrapper: source
 	@ABI=$(ARCH) scripts/configure-glibc
 	@ABI=$(ARCH) scripts/build-glibc
 	@scripts/check-wrapper $(ARCH)
+
+# The tests of make check (T=... for one) on a real kernel: Debian's
+# own for ARCH and KERNEL (bookworm by default; trixie for riscv64) under
+# qemu-system, with the libc of ARCH built as make cross (or make) does;
+# ARCH=amd64 runs the x86_64 and i686 libcs.
+target_abis = $(if $(filter amd64,$(ARCH)),x86_64 i686,$(ARCH))
+
+check-target: source
+	@for abi in $(target_abis); do \
+	  ABI=$$abi scripts/install-deps && ABI=$$abi scripts/configure-glibc \
+	    && ABI=$$abi scripts/build-glibc || exit 1; \
+	done
+	@status=0; for abi in $(target_abis); do \
+	  scripts/check-target $$abi "$(KERNEL)" $(T) || status=1; \
+	done; exit $$status
+
+# The table of make check-target: each Debian ABI on its kernel, and the
+# amd64 libcs on Debian 11, 12 and 13's kernels (hours: not in CI).
+check-target-all: source
+	@scripts/check-target-all
 
 # Bisectability: build and test every prefix of the series (slow).
 check-each-patch: libc
