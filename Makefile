@@ -66,10 +66,6 @@ check-wrapper: source
 target_abis = $(if $(filter amd64,$(ARCH)),x86_64 i686,$(ARCH))
 
 check-target: source
-	@for abi in $(target_abis); do \
-	  ABI=$$abi scripts/install-deps && ABI=$$abi scripts/configure-glibc \
-	    && ABI=$$abi scripts/build-glibc || exit 1; \
-	done
 	@status=0; for abi in $(target_abis); do \
 	  scripts/check-target $$abi "$(KERNEL)" $(T) || status=1; \
 	done; exit $$status
