@@ -66,6 +66,7 @@ check-wrapper: source
 target_abis = $(if $(filter amd64,$(ARCH)),x86_64 i686,$(ARCH))
 
 check-target: source
+	@[ -n "$(ARCH)" ] || { echo "make check-target: say ARCH=..." >&2; exit 2; }
 	@status=0; for abi in $(target_abis); do \
 	  scripts/check-target $$abi "$(KERNEL)" $(T) || status=1; \
 	done; exit $$status
