@@ -7,6 +7,8 @@ T ?=
 ARCH ?=
 # make check-target KERNEL=trixie: the Debian suite whose kernel to boot.
 KERNEL ?=
+# make check-target EMU=user: qemu-user on this kernel instead.
+EMU ?=
 
 .PHONY: all deps source configure libc example check pq-import pq-export \
 	libc-i686 check-i686 check-each-patch bench cross cross-all \
@@ -62,13 +64,18 @@ check-wrapper: source
 # The tests of make check (T=... for one) on a real kernel: Debian's
 # own for ARCH and KERNEL (bookworm by default; trixie for riscv64) under
 # qemu-system, with the libc of ARCH built as make cross (or make) does;
-# ARCH=amd64 runs the x86_64 and i686 libcs.
+# ARCH=amd64 runs the x86_64 and i686 libcs.  EMU=user: under qemu-user
+# on this machine's kernel instead (a foreign ARCH).
 target_abis = $(if $(filter amd64,$(ARCH)),x86_64 i686,$(ARCH))
 
 check-target: source
 	@[ -n "$(ARCH)" ] || { echo "make check-target: say ARCH=..." >&2; exit 2; }
 	@status=0; for abi in $(target_abis); do \
-	  scripts/check-target $$abi "$(KERNEL)" $(T) || status=1; \
+	  case "$(EMU)" in \
+	    user) scripts/check-qemu-user $$abi $(T) || status=1 ;; \
+	    "") scripts/check-target $$abi "$(KERNEL)" $(T) || status=1 ;; \
+	    *) echo "make check-target: EMU is user or nothing" >&2; exit 2 ;; \
+	  esac; \
 	done; exit $$status
 
 # The table of make check-target: each Debian ABI on its kernel, and the
