@@ -39,8 +39,6 @@
 
 #include "app-check.h"
 
-static int unsupported;
-
 /* The ABIs whose libc has a clone3 wrapper, with the series: there,
    posix_spawn into a cgroup works wherever the kernel has
    CLONE_INTO_CGROUP.  */
@@ -51,13 +49,6 @@ static int unsupported;
 #else
 # define LIBC_HAS_CLONE3_WRAPPER false
 #endif
-
-static void
-skip (const char *what, const char *why)
-{
-  printf ("unsupported: %s: %s\n", what, why);
-  unsupported++;
-}
 
 /* The command that runs this program again, with two more arguments:
    what /proc/self/cmdline holds (the loader and its options come first
@@ -225,7 +216,8 @@ check_spawn (void)
   int ret = spawn_self ("exit9", NULL, -1, NULL, &pidfd);
   if (ret == ENOSYS)
     {
-      skip ("pidfd_spawn", "ENOSYS (a kernel older than 5.4)");
+      skip ("pidfd_spawn", "ENOSYS: the kernel cannot give a pidfd"
+	    " (before Linux 5.4, or qemu-user)");
       return;
     }
   check (ret == 0
@@ -449,10 +441,7 @@ main (int argc, char **argv)
   check_cgroup ();
   if (init)
     run_tests ("/tests");
-  if (failures != 0)
-    status = 1;
-  else if (unsupported != 0)
-    status = 77;
+  status = app_status ();
   printf ("clone3-paths: %d failed, %d unsupported\n", failures,
 	  unsupported);
   if (init)
