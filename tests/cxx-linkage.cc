@@ -9,6 +9,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "app-check.h"
+
 int
 main ()
 {
@@ -19,8 +21,8 @@ main ()
   if (pid < 0 && errno == ENOSYS)
     {
       // It linked: what this test is for.  Running needs pidfds.
-      puts ("unsupported: pidfd_fork: ENOSYS: the kernel cannot give a pidfd");
-      return 77;
+      skip ("pidfd_fork", "ENOSYS: the kernel cannot give a pidfd");
+      return app_status ();
     }
   siginfo_t info;
   bool ok = pid > 0 && pidfd_getpid (pidfd) == pid
@@ -43,7 +45,6 @@ main ()
        && waitid (P_PIDFD, pidfd, &info, WEXITED) == 0
        && info.si_status == 0 && close (pidfd) == 0;
   posix_spawnattr_destroy (&attr);
-  puts (ok ? "ok: the pidfd functions link and work from C++"
-	   : "FAIL: a pidfd function failed");
-  return !ok;
+  check (ok, "the pidfd functions link and work from C++");
+  return app_status ();
 }
