@@ -83,9 +83,10 @@ check-target: source
 check-target-all: source
 	@scripts/check-target-all
 
-# Bisectability: build and test every prefix of the series (slow).
+# Bisectability: build and test every prefix of the series (slow);
+# FROM=K starts at prefix K.
 check-each-patch: libc
-	@scripts/check-each-patch
+	@FROM=$(FROM) scripts/check-each-patch
 
 # Benchmarks, not tests: ratios measured in one interleaved run.
 bench: libc
