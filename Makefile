@@ -84,9 +84,9 @@ check-target-all: source
 	@scripts/check-target-all
 
 # Bisectability: build and test every prefix of the series (slow);
-# FROM=K starts at prefix K.
+# FROM=K starts at prefix K, TO=K stops after prefix K.
 check-each-patch: libc
-	@FROM=$(FROM) scripts/check-each-patch
+	@FROM=$(FROM) TO=$(TO) scripts/check-each-patch
 
 # Benchmarks, not tests: ratios measured in one interleaved run.
 bench: libc
