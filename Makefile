@@ -12,7 +12,7 @@ EMU ?=
 
 .PHONY: all deps source configure libc example check pq-import pq-export \
 	libc-i686 check-i686 check-each-patch bench cross cross-all \
-	check-wrapper check-target check-target-all clean
+	check-wrapper check-target check-target-all deb deb-test clean
 
 all: example
 
@@ -91,6 +91,15 @@ check-each-patch: libc
 # Benchmarks, not tests: ratios measured in one interleaved run.
 bench: libc
 	@scripts/run-bench
+
+# Debian 12's glibc packages with the series (build/deb/), and an
+# application built and packaged against them in a Debian 12 chroot
+# (hours with Debian's test run: not in CI).
+deb:
+	@scripts/deb-build
+
+deb-test:
+	@scripts/deb-test
 
 pq-import: source
 	@echo "build/src: branch 'series', one commit per patch on top of tag 'base'."
