@@ -34,20 +34,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/pidfd.h>
 #include <sys/resource.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "timing.h"
-
-#ifndef CLONE_PIDFD
-# define CLONE_PIDFD 0x00001000
-#endif
-#ifndef P_PIDFD
-# define P_PIDFD 3
-#endif
 
 extern char **environ;
 static char *child_argv[2];
@@ -66,12 +59,6 @@ exec_child (void *closure)
   (void) closure;
   execve (child_argv[0], child_argv, environ);
   _exit (127);
-}
-
-static int
-pidfd_open_ (pid_t pid)
-{
-  return syscall (SYS_pidfd_open, pid, 0);
 }
 
 /* Create the child; return a pidfd (or, for posix_spawn, which gives
@@ -110,7 +97,7 @@ create (const char *method)
 	}
       if (pid < 0)
 	return 0;
-      pidfd = pidfd_open_ (pid);
+      pidfd = pidfd_open (pid, 0);
       return pidfd < 0 ? 0 : pidfd;
     }
   if (strcmp (method, "posix_spawn") == 0)
