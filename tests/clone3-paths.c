@@ -248,50 +248,61 @@ cgroup2_mount (void)
   return mount;
 }
 
-/* Whether the kernel creates processes in a cgroup: from Linux 5.7 on,
-   clone3 with CLONE_INTO_CGROUP and a descriptor that is no cgroup
-   fails with EBADF (before, with E2BIG or EINVAL, or ENOSYS).  */
-static bool
-kernel_has_clone_into_cgroup (void)
+/* The error of the clone3 system call with CLONE_INTO_CGROUP and a
+   descriptor that is no cgroup: EBADF where the kernel creates
+   processes in a cgroup (from Linux 5.7 on); before, E2BIG or EINVAL,
+   or ENOSYS; EPERM (or another error) where a seccomp filter refuses
+   clone3, as container runtimes' older profiles do.  */
+static int
+clone_into_cgroup_error (void)
 {
 #ifdef SYS_clone3
   int fd = open ("/proc/self/status", O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return errno;
   struct clone_args args =
     {
       .flags = CLONE_INTO_CGROUP,
       .exit_signal = SIGCHLD,
       .cgroup = fd,
     };
-  long int ret = fd < 0 ? -1 : syscall (SYS_clone3, &args, sizeof args);
+  long int ret = syscall (SYS_clone3, &args, sizeof args);
   int error = errno;
   if (ret == 0)
     _exit (0);
   if (ret > 0)
-    waitpid (ret, NULL, 0);
-  if (fd >= 0)
-    close (fd);
-  return ret == -1 && error == EBADF;
+    {
+      waitpid (ret, NULL, 0);
+      error = 0;
+    }
+  close (fd);
+  return error;
 #else
-  return false;
+  return ENOSYS;
 #endif
 }
 
-/* A check of a creation in a cgroup that failed with ENOTSUP: skipped
-   where the kernel or (for posix_spawn) the libc cannot, failed
-   otherwise.  */
+/* A check of a creation in a cgroup that failed with ERROR: skipped
+   where the kernel, a seccomp filter or (for posix_spawn) the libc
+   cannot, failed otherwise.  A cgroup request never falls back to
+   clone, so a filter's EPERM reaches the caller.  */
 static void
-cgroup_enotsup (const char *what, bool needs_wrapper)
+cgroup_refused (const char *what, int error, bool needs_wrapper)
 {
-  if (!kernel_has_clone_into_cgroup ())
+  int probe = clone_into_cgroup_error ();
+  if (error == EPERM && probe == EPERM)
+    skip (what, "EPERM: a seccomp filter refuses clone3");
+  else if (error == ENOTSUP && probe != EBADF)
     skip (what, "ENOTSUP: the kernel has no clone3 with CLONE_INTO_CGROUP"
 	  " (Linux 5.7)");
-  else if (needs_wrapper && !LIBC_HAS_CLONE3_WRAPPER)
+  else if (error == ENOTSUP && needs_wrapper && !LIBC_HAS_CLONE3_WRAPPER)
     skip (what, "ENOTSUP: libc has no clone3 wrapper for this ABI");
   else
     {
       char message[256];
-      snprintf (message, sizeof message, "%s: ENOTSUP, though the kernel"
-		" has CLONE_INTO_CGROUP", what);
+      snprintf (message, sizeof message, "%s: %s, though clone3 with"
+		" CLONE_INTO_CGROUP gives %s", what, strerror (error),
+		probe == 0 ? "a child" : strerror (probe));
       check (false, message);
     }
 }
@@ -342,8 +353,8 @@ check_cgroup (void)
 	}
       close (fds[0]);
     }
-  if (ret == ENOTSUP)
-    cgroup_enotsup ("posix_spawn into a cgroup", true);
+  if (ret == ENOTSUP || ret == EPERM)
+    cgroup_refused ("posix_spawn into a cgroup", ret, true);
   else
     check (ret == 0 && status == 0 && strcmp (buf, path) == 0,
 	   "posix_spawn: the child starts in the cgroup");
@@ -358,9 +369,10 @@ check_cgroup (void)
       const char *now = own_cgroup ();
       _exit (now == NULL || strcmp (now, path) != 0);
     }
+  int error = errno;
   siginfo_t info;
-  if (pid < 0 && errno == ENOTSUP)
-    cgroup_enotsup ("pidfd_fork into a cgroup", false);
+  if (pid < 0 && (error == ENOTSUP || error == EPERM))
+    cgroup_refused ("pidfd_fork into a cgroup", error, false);
   else
     check (pid > 0
 	   && waitid (P_PIDFD, pidfd, &info, WEXITED | __WALL) == 0
