@@ -108,5 +108,8 @@ pq-import: source
 pq-export:
 	@scripts/pq-export
 
+# The Debian roots first: nothing may be mounted in build/ when it goes.
 clean:
-	rm -rf build
+	@scripts/debian-root remove build/deb-root
+	@scripts/debian-root remove build/deb-test-root
+	rm -rf --one-file-system build
