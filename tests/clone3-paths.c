@@ -293,8 +293,13 @@ cgroup_refused (const char *what, int error, bool needs_wrapper)
   if (error == EPERM && probe == EPERM)
     skip (what, "EPERM: a seccomp filter refuses clone3");
   else if (error == ENOTSUP && probe != EBADF)
-    skip (what, "ENOTSUP: the kernel has no clone3 with CLONE_INTO_CGROUP"
-	  " (Linux 5.7)");
+    {
+      char reason[256];
+      snprintf (reason, sizeof reason, "ENOTSUP: clone3 with"
+		" CLONE_INTO_CGROUP gives %s (a kernel before Linux 5.7, or"
+		" a seccomp filter)", strerror (probe));
+      skip (what, reason);
+    }
   else if (error == ENOTSUP && needs_wrapper && !LIBC_HAS_CLONE3_WRAPPER)
     skip (what, "ENOTSUP: libc has no clone3 wrapper for this ABI");
   else
