@@ -108,8 +108,20 @@ pq-import: source
 pq-export:
 	@scripts/pq-export
 
-# The Debian roots first: nothing may be mounted in build/ when it goes.
+# The Debian roots first (make deb's, make deb-test's, the stock
+# package's, an interrupted debootstrap's): nothing may be mounted in
+# build/ when it goes.  Not while one of the scripts of make deb runs.
 clean:
-	@scripts/debian-root remove build/deb-root
-	@scripts/debian-root remove build/deb-test-root
+	@if [ -d build ]; then \
+	  flock -n -E 200 build/deb.lock sh -c 'for r in build/*-root \
+	      build/debian-root/tmp.*; do \
+	    [ ! -f "$$r/.debian-root" ] || scripts/debian-root remove "$$r" \
+	      || exit 1; done'; \
+	  case $$? in \
+	    0) ;; \
+	    200) echo "make clean: make deb, make deb-test or deb-tree-test runs" \
+		   "(build/deb.lock)" >&2; exit 1 ;; \
+	    *) exit 1 ;; \
+	  esac; \
+	fi
 	rm -rf --one-file-system build
