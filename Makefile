@@ -110,13 +110,16 @@ pq-export:
 
 # The Debian roots first (make deb's, make deb-test's, the stock
 # package's, an interrupted debootstrap's): nothing may be mounted in
-# build/ when it goes.  Not while one of the scripts of make deb runs.
+# build/ when it goes.  Not while one of the scripts of make deb runs,
+# whose lock is held until build/ is gone.
 clean:
 	@if [ -d build ]; then \
 	  flock -n -E 200 build/deb.lock sh -c 'for r in build/*-root \
 	      build/debian-root/tmp.*; do \
 	    [ ! -f "$$r/.debian-root" ] || scripts/debian-root remove "$$r" \
-	      || exit 1; done'; \
+	      || exit 1; done; \
+	    echo rm -rf --one-file-system build; \
+	    rm -rf --one-file-system build'; \
 	  case $$? in \
 	    0) ;; \
 	    200) echo "make clean: make deb, make deb-test or deb-tree-test runs" \
@@ -124,4 +127,3 @@ clean:
 	    *) exit 1 ;; \
 	  esac; \
 	fi
-	rm -rf --one-file-system build
