@@ -110,11 +110,12 @@ pq-export:
 
 # The Debian roots first (make deb's, make deb-test's, the stock
 # package's, an interrupted debootstrap's): nothing may be mounted in
-# build/ when it goes.  Not while one of the scripts of make deb runs,
-# whose lock is held until build/ is gone.
+# build/ when it goes.  Not while one of the scripts of make deb runs:
+# the lock they take, on the checkout's directory, is held until build/
+# is gone.
 clean:
 	@if [ -d build ]; then \
-	  flock -n -E 200 build/deb.lock sh -c 'for r in build/*-root \
+	  flock -n -E 200 . sh -c 'for r in build/*-root \
 	      build/debian-root/tmp.*; do \
 	    [ ! -f "$$r/.debian-root" ] || scripts/debian-root remove "$$r" \
 	      || exit 1; done; \
@@ -123,7 +124,7 @@ clean:
 	  case $$? in \
 	    0) ;; \
 	    200) echo "make clean: make deb, make deb-test or deb-tree-test runs" \
-		   "(build/deb.lock)" >&2; exit 1 ;; \
+		   "(a lock on the checkout)" >&2; exit 1 ;; \
 	    *) exit 1 ;; \
 	  esac; \
 	fi
