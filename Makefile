@@ -108,23 +108,5 @@ pq-import: source
 pq-export:
 	@scripts/pq-export
 
-# The Debian roots first (make deb's, make deb-test's, the stock
-# package's, an interrupted debootstrap's): nothing may be mounted in
-# build/ when it goes.  Not while one of the scripts of make deb runs:
-# the lock they take, on the checkout's directory, is held until build/
-# is gone.
 clean:
-	@if [ -d build ]; then \
-	  flock -n -E 200 . sh -c 'for r in build/*-root \
-	      build/debian-root/tmp.*; do \
-	    [ ! -f "$$r/.debian-root" ] || scripts/debian-root remove "$$r" \
-	      || exit 1; done; \
-	    echo rm -rf --one-file-system build; \
-	    rm -rf --one-file-system build'; \
-	  case $$? in \
-	    0) ;; \
-	    200) echo "make clean: make deb, make deb-test or deb-tree-test runs" \
-		   "(a lock on the checkout)" >&2; exit 1 ;; \
-	    *) exit 1 ;; \
-	  esac; \
-	fi
+	@scripts/remove-build
