@@ -38,6 +38,7 @@
 #include <unwind.h>
 
 #include "app-check.h"
+#include "pidfd-enosys.h"
 
 /* The ABIs whose libc has a clone3 wrapper, with the series: there,
    posix_spawn into a cgroup works wherever the kernel has
@@ -216,8 +217,7 @@ check_spawn (void)
   int ret = spawn_self ("exit9", NULL, -1, NULL, &pidfd);
   if (ret == ENOSYS)
     {
-      skip ("pidfd_spawn", "ENOSYS: the kernel cannot give a pidfd"
-	    " (before Linux 5.4, or qemu-user)");
+      check_pidfd_enosys ("pidfd_spawn");
       return;
     }
   check (ret == 0

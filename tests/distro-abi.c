@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "app-check.h"
+#include "pidfd-enosys.h"
 
 int
 main (void)
@@ -31,7 +32,7 @@ main (void)
     _exit (7);
   if (pid < 0 && errno == ENOSYS)
     {
-      skip ("pidfd_fork", "ENOSYS: the kernel cannot give a pidfd");
+      check_pidfd_enosys ("pidfd_fork");
       return app_status ();
     }
   siginfo_t info;

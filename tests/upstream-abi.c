@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "app-check.h"
+#include "pidfd-enosys.h"
 
 int
 main (void)
@@ -53,7 +54,7 @@ main (void)
   int ret = spawn (&pidfd, "true", NULL, NULL, argv, NULL);
   if (ret == ENOSYS)
     {
-      skip ("pidfd_spawnp", "ENOSYS: the kernel cannot give a pidfd");
+      check_pidfd_enosys ("pidfd_spawnp");
       return app_status ();
     }
   check (ret == 0
