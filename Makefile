@@ -66,11 +66,9 @@ check-wrapper: source
 # qemu-system, with the libc of ARCH built as make cross (or make) does;
 # ARCH=amd64 runs the x86_64 and i686 libcs.  EMU=user: under qemu-user
 # on this machine's kernel instead (a foreign ARCH).
-target_abis = $(if $(filter amd64,$(ARCH)),x86_64 i686,$(ARCH))
-
 check-target: source
 	@[ -n "$(ARCH)" ] || { echo "make check-target: say ARCH=..." >&2; exit 2; }
-	@status=0; for abi in $(target_abis); do \
+	@status=0; for abi in $$(scripts/target-libcs $(ARCH)); do \
 	  case "$(EMU)" in \
 	    user) scripts/check-qemu-user $$abi $(T) || status=1 ;; \
 	    "") scripts/check-target $$abi "$(KERNEL)" $(T) || status=1 ;; \
