@@ -68,7 +68,8 @@ check-wrapper: source
 # on this machine's kernel instead (a foreign ARCH).
 check-target: source
 	@[ -n "$(ARCH)" ] || { echo "make check-target: say ARCH=..." >&2; exit 2; }
-	@status=0; for abi in $$(scripts/target-libcs $(ARCH)); do \
+	@abis=$$(scripts/target-libcs "$(ARCH)") || exit 2; \
+	status=0; for abi in $$abis; do \
 	  case "$(EMU)" in \
 	    user) scripts/check-qemu-user $$abi $(T) || status=1 ;; \
 	    "") scripts/check-target $$abi "$(KERNEL)" $(T) || status=1 ;; \

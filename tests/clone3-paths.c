@@ -217,7 +217,7 @@ check_spawn (void)
   int ret = spawn_self ("exit9", NULL, -1, NULL, &pidfd);
   if (ret == ENOSYS)
     {
-      check_pidfd_enosys ("pidfd_spawn");
+      check_pidfd_enosys ("pidfd_spawn", SIGCHLD);
       return;
     }
   check (ret == 0

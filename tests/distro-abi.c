@@ -32,7 +32,7 @@ main (void)
     _exit (7);
   if (pid < 0 && errno == ENOSYS)
     {
-      check_pidfd_enosys ("pidfd_fork");
+      check_pidfd_enosys ("pidfd_fork", 0);
       return app_status ();
     }
   siginfo_t info;

@@ -54,7 +54,7 @@ main (void)
   int ret = spawn (&pidfd, "true", NULL, NULL, argv, NULL);
   if (ret == ENOSYS)
     {
-      check_pidfd_enosys ("pidfd_spawnp");
+      check_pidfd_enosys ("pidfd_spawnp", SIGCHLD);
       return app_status ();
     }
   check (ret == 0
