@@ -3,7 +3,7 @@
    the pidfd (before Linux 5.4, under qemu-user, behind a seccomp
    filter).  A test skips its check there, and only there: where the
    kernel can, asked directly, the ENOSYS is libc's own fault, and the
-   check fails.  */
+   check fails.  C and C++ tests include it.  */
 
 #ifndef PIDFD_ENOSYS_H
 #define PIDFD_ENOSYS_H
@@ -19,6 +19,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -43,7 +44,9 @@ kernel_gives_pidfd (int exit_signal)
 {
   /* An inherited SIGCHLD ignored would have the kernel reap the child
      before waitid sees it.  */
-  struct sigaction dfl = { .sa_handler = SIG_DFL }, old;
+  struct sigaction dfl, old;
+  memset (&dfl, 0, sizeof dfl);
+  dfl.sa_handler = SIG_DFL;
   sigemptyset (&dfl.sa_mask);
   sigaction (SIGCHLD, &dfl, &old);
 
@@ -51,9 +54,11 @@ kernel_gives_pidfd (int exit_signal)
   pid_t pid = -1;
 #ifdef SYS_clone3
   pid_t self = getpid ();
-  struct clone_args args = { .flags = CLONE_PIDFD,
-			     .pidfd = (uintptr_t) &pidfd,
-			     .exit_signal = exit_signal };
+  struct clone_args args;
+  memset (&args, 0, sizeof args);
+  args.flags = CLONE_PIDFD;
+  args.pidfd = (uintptr_t) &pidfd;
+  args.exit_signal = exit_signal;
   pid = syscall (SYS_clone3, &args, sizeof args);
   /* The child, on a copy of the parent's memory: not every ABI returns
      0 there (sparc returns the parent's ID).  */
