@@ -1,111 +1,141 @@
-# Entry points.  The work is done by the scripts in scripts/, one job
-# each; this file only orders them.  See README.md.
+# Entry points.  Each target calls the scripts of scripts/ that do its
+# work (scripts/README.md is their map); this file only orders them.
+# make help lists the targets ('## ' lines) and the knobs ('#: ' lines).
+# docs/testing.md says what each target needs and how long it takes.
 
-# make check T=posix/tst-spawn runs one test (also check-abi, app/NAME).
+#: T=TEST          one test: posix/tst-spawn, check-abi, app/NAME, man/, glibc
 T ?=
-# make cross ARCH=arm64: the Debian architecture to cross-build.
+#: ARCH=ARCH       a Debian architecture (amd64, arm64, armhf, ...: abis.table)
 ARCH ?=
-# make check-target KERNEL=trixie: the Debian suite whose kernel to boot.
+#: ABI=NAME        one libc of ARCH (amd64: x86_64, i686 or x32; abis.table)
+ABI ?=
+#: KERNEL=SUITE    the Debian suite whose kernel check-target boots
 KERNEL ?=
-# make check-target EMU=user: qemu-user on this kernel instead.
+#: EMU=user        check-target under qemu-user on this kernel instead
 EMU ?=
+#: FROM=K TO=K     check-each-patch: start at prefix K, stop after prefix K
+FROM ?=
+TO ?=
+#: CELL_LIMIT=S    check-target-all: seconds a cell may take (3600)
+CELL_LIMIT ?=
+#: TARGET_WRAPPER_LIMIT=S  check-target: seconds a test may take (3600)
+TARGET_WRAPPER_LIMIT ?=
+#: TIMEOUTFACTOR=N check-target: glibc's test time-outs times N (10)
+TIMEOUTFACTOR ?=
+#: DEBIAN_MIRROR=URL  the Debian archive for kernels, packages, roots
+DEBIAN_MIRROR ?=
+#: DEB_SERIES=no   deb: build the stock package instead (build/deb-stock)
+DEB_SERIES ?=
+#: DEB_CONTINUE=yes  deb: go on with an interrupted build
+DEB_CONTINUE ?=
+#: DEB_VERSION_SUFFIX=+pidfdN  deb: the version suffix (+pidfd1)
+DEB_VERSION_SUFFIX ?=
+#: DEB_BUILDER_UID=N  deb: the uid the packages are built as (2000)
+DEB_BUILDER_UID ?=
+#: DEB_BUILD_OPTIONS, DEB_BUILD_PROFILES  deb: as dpkg-buildpackage takes
+DEB_BUILD_OPTIONS ?=
+DEB_BUILD_PROFILES ?=
 
-.PHONY: all deps source configure libc example check pq-import pq-export \
-	libc-i686 check-i686 check-each-patch bench cross cross-all \
-	check-wrapper check-target check-target-all deb deb-test clean
+# The knobs the scripts read from their environment, where they are set.
+ENV_KNOBS = ABI FROM TO CELL_LIMIT TARGET_WRAPPER_LIMIT TIMEOUTFACTOR \
+	DEBIAN_MIRROR DEB_SERIES DEB_CONTINUE DEB_VERSION_SUFFIX \
+	DEB_BUILDER_UID DEB_BUILD_OPTIONS DEB_BUILD_PROFILES
+export $(foreach v,$(ENV_KNOBS),$(if $($(v)),$(v)))
 
+ifneq ($(filter-out user,$(EMU)),)
+$(error EMU=$(EMU): EMU is user, or not set)
+endif
+
+.PHONY: all help deps source configure libc example check libc-i686 \
+	check-i686 check-each-patch cross cross-all check-wrapper \
+	check-target check-target-all bench deb deb-test pq-import \
+	pq-export clean
+
+## all: build the patched libc and run the examples on it (make)
 all: example
 
+## help: list the targets and the knobs
+help:
+	@scripts/help.sh Makefile
+
+## deps: install the Debian packages the build needs (apt-get)
 deps:
-	@scripts/install-deps
+	@scripts/build/install-deps.sh
 
+## source: build/src, the pinned glibc source with the series applied
 source: deps
-	@scripts/check-base
-	@scripts/apply-series
+	@scripts/build/check-base.sh
+	@scripts/build/apply-series.sh
 
+## configure: configure the libc in build/obj
 configure: source
-	@scripts/configure-glibc
+	@scripts/build/configure-glibc.sh
 
+## libc: build the libc in build/obj, its headers in build/sysroot
 libc: configure
-	@scripts/build-glibc
+	@scripts/build/build-glibc.sh
 
+## example: build examples/ against the libc and run them on it
 example: libc
-	@scripts/run-example
+	@scripts/build/run-example.sh
 
+## check: build if needed, then run the tests (T=... for one)
 check: libc
-	@scripts/run-checks $(T)
+	@scripts/test/run-checks.sh $(T)
 
-# The i686 libc (gcc -m32, Debian's libc6-i386 flavour), in build/obj-i686.
+## libc-i686: build the i686 libc (gcc -m32) in build/obj-i686
 libc-i686: source
-	@ABI=i686 scripts/configure-glibc
-	@ABI=i686 scripts/build-glibc
+	@ABI=i686 scripts/build/configure-glibc.sh
+	@ABI=i686 scripts/build/build-glibc.sh
 
+## check-i686: the tests of make check on the i686 libc (T=... for one)
 check-i686: libc-i686
-	@ABI=i686 scripts/run-checks $(T)
+	@ABI=i686 scripts/test/run-checks.sh $(T)
 
-# Cross builds, outside CI: the libc of another Debian ABI built with
-# Debian 12's cross compiler, check-abi, its tests built but not run.
-cross: source
-	@scripts/cross-build $(ARCH)
-
-cross-all: source
-	@scripts/cross-all
-
-# tests/clone3-paths on Debian's kernel for ARCH (ppc64, hppa, m68k,
-# sparc64: one built from Debian's kernel source, scripts/build-kernel)
-# under qemu-system, linked statically against the libc of make cross
-# ARCH=...: the clone3 wrapper run for real.
-check-wrapper: source
-	@ABI=$(ARCH) scripts/install-deps
-	@ABI=$(ARCH) scripts/configure-glibc
-	@ABI=$(ARCH) scripts/build-glibc
-	@scripts/check-wrapper $(ARCH)
-
-# The tests of make check (T=... for one) on a real kernel: Debian's
-# own for ARCH and KERNEL (bookworm by default; trixie for riscv64) under
-# qemu-system, with the libc of ARCH built as make cross (or make) does;
-# ARCH=amd64 runs the x86_64 and i686 libcs.  EMU=user: under qemu-user
-# on this machine's kernel instead (a foreign ARCH).
-check-target: source
-	@[ -n "$(ARCH)" ] || { echo "make check-target: say ARCH=..." >&2; exit 2; }
-	@abis=$$(scripts/target-libcs "$(ARCH)") || exit 2; \
-	status=0; for abi in $$abis; do \
-	  case "$(EMU)" in \
-	    user) scripts/check-qemu-user $$abi $(T) || status=1 ;; \
-	    "") scripts/check-target $$abi "$(KERNEL)" $(T) || status=1 ;; \
-	    *) echo "make check-target: EMU is user or nothing" >&2; exit 2 ;; \
-	  esac; \
-	done; exit $$status
-
-# The table of make check-target: each Debian ABI on its kernel, and the
-# amd64 libcs on Debian 11, 12 and 13's kernels (hours: not in CI).
-check-target-all: source
-	@scripts/check-target-all
-
-# Bisectability: build and test every prefix of the series (slow);
-# FROM=K starts at prefix K, TO=K stops after prefix K.
+## check-each-patch: build and test every prefix of the series (FROM, TO)
 check-each-patch: libc
-	@FROM=$(FROM) TO=$(TO) scripts/check-each-patch
+	@scripts/test/check-each-patch.sh
 
-# Benchmarks, not tests: ratios measured in one interleaved run.
+## cross: cross-build the libc of ARCH (ABI=...), check-abi, tests built
+cross: source
+	@scripts/target/cross-build.sh "$(ARCH)"
+
+## cross-all: cross for every release ABI, with check-wrapper (results/)
+cross-all: source
+	@scripts/target/cross-all.sh
+
+## check-wrapper: the clone3 paths of ARCH's libcs on its kernel (qemu)
+check-wrapper: source
+	@scripts/target/check-wrapper.sh "$(ARCH)"
+
+## check-target: the tests of make check on ARCH's kernel (KERNEL, EMU)
+check-target: source
+	@$(if $(EMU),scripts/target/check-qemu-user.sh "$(ARCH)" $(T),scripts/target/check-target.sh "$(ARCH)" "$(KERNEL)" $(T))
+
+## check-target-all: check-target for every ABI and kernel (results/)
+check-target-all: source
+	@scripts/target/check-target-all.sh
+
+## bench: benchmark ratios, measured in one interleaved run (results/)
 bench: libc
-	@scripts/run-bench
+	@scripts/bench/run-bench.py
 
-# Debian 12's glibc packages with the series (build/deb/), and an
-# application built and packaged against them in a Debian 12 chroot
-# (hours with Debian's test run: not in CI).
+## deb: Debian 12's glibc packages with the series, in build/deb/
 deb:
-	@scripts/deb-build
+	@scripts/deb/build.sh
 
+## deb-test: those packages in a Debian 12 chroot: a program built, run
 deb-test:
-	@scripts/deb-test
+	@scripts/deb/test.sh
 
+## pq-import: build/src as a patch queue: one commit per patch
 pq-import: source
-	@echo "build/src: branch 'series', one commit per patch on top of tag 'base'."
-	@echo "Edit, commit, rebase there (git -C build/src rebase -i base), then make pq-export."
+	@scripts/pq/import.sh
 
+## pq-export: the commits of build/src back to patches/
 pq-export:
-	@scripts/pq-export
+	@scripts/pq/export.sh
 
+## clean: remove build/
 clean:
-	@scripts/remove-build
+	@scripts/build/remove-build.sh

@@ -1,0 +1,96 @@
+# Sourced by the scripts of make deb (deb-build, deb-tree-test,
+# deb-test): where the packages are built and how they get at the
+# Debian 12 root they are built in (scripts/deb/root.sh).
+#
+# Sets deb (build/deb, or build/deb-stock for the stock package with
+# DEB_SERIES=no), src (the unpacked source in it), root (its root,
+# build/deb-root or build/deb-stock-root), uid (the builder's) and
+# inside (where deb is mounted in the root), snapshot_hint (what to
+# say when the archive no longer has base.conf's version), and defines:
+#
+#   deb_lock          lock the checkout (a lock on its directory, which
+#                     make clean takes too: build/ may go), or die: one
+#                     of these scripts at a time, as each may replace
+#                     what another uses
+#   builder_owns_src  die unless the tree was given to the builder of
+#                     this uid (DEB_BUILDER_UID the same as for its build)
+#   in_root COMMAND   run COMMAND with sh in $root, as root (with this
+#                     machine's proxy settings, for apt)
+#   without_epoch VERSION
+#                     VERSION as package file names have it
+#   mount_deb         mount $deb at $inside in $root
+#   as_builder COMMAND
+#                     run COMMAND with sh in $root as the builder, as a
+#                     build daemon runs the build: with every signal but
+#                     SIGHUP at its default action and no descriptor
+#                     but 0, 1 and 2 (scripts/lib/fresh-process.py), a HOME
+#                     that does not exist, as sbuild gives, and
+#                     DEB_BUILD_OPTIONS and DEB_BUILD_PROFILES passed on
+#
+# They call die (scripts/lib/common.sh).
+# shellcheck shell=sh
+
+deb=build/deb root=build/deb-root
+if [ "${DEB_SERIES-yes}" = no ]; then
+  deb=build/deb-stock root=build/deb-stock-root
+fi
+src=$deb/glibc-2.36
+# The builder's uid: one that is nobody's on this machine, which owns
+# build/deb while it builds (deb-build refuses a uid this machine knows).
+uid=${DEB_BUILDER_UID:-2000}
+case $uid in
+  ''|*[!0-9]*) echo "DEB_BUILDER_UID=$uid: not a number" >&2; exit 2 ;;
+esac
+inside=/build
+
+deb_lock ()
+{
+  exec 9< .
+  flock -n 9 || die "make deb, make deb-test or deb-tree-test runs" \
+		    "(a lock on $(pwd))"
+}
+
+builder_owns_src ()
+{
+  owner=$(stat -c %u "$src") || die "no $src"
+  [ "$owner" = "$uid" ] || die "$src is uid $owner's, not $uid's:" \
+    "DEB_BUILDER_UID=$owner, as for its build"
+}
+
+in_root ()
+{
+  chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin \
+    HOME=/root LC_ALL=C.UTF-8 DEBIAN_FRONTEND=noninteractive \
+    ${http_proxy:+"http_proxy=$http_proxy"} \
+    ${https_proxy:+"https_proxy=$https_proxy"} \
+    ${no_proxy:+"no_proxy=$no_proxy"} /bin/sh -c "$1"
+}
+
+# without_epoch VERSION: VERSION as the names of the package files have
+# it.
+without_epoch ()
+{
+  echo "$1" | sed 's/^[0-9]*://'
+}
+
+# Said when the archive no longer has the source version of base.conf.
+# shellcheck disable=SC2034
+snapshot_hint="(a later Debian 12 update replaced it?  DEBIAN_MIRROR=\
+https://snapshot.debian.org/archive/debian/<date>/)"
+
+mount_deb ()
+{
+  mkdir -p "$root$inside" || die "cannot make $root$inside"
+  mountpoint -q "$root$inside" || mount --bind "$deb" "$root$inside" \
+    || die "cannot mount $deb at $root$inside"
+}
+
+as_builder ()
+{
+  scripts/lib/fresh-process.py chroot --userspec=$uid:$uid "$root" \
+    /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/nonexistent \
+    USER=builder LOGNAME=builder LC_ALL=C.UTF-8 \
+    DEB_BUILD_OPTIONS="${DEB_BUILD_OPTIONS-}" \
+    DEB_BUILD_PROFILES="${DEB_BUILD_PROFILES-}" \
+    /bin/sh -c "$1"
+}

@@ -1,0 +1,92 @@
+# Sourced by the scripts that need to say which series and which
+# checkout they work on:
+#
+#   series_hash      one hash of patches/series and the patches it lists,
+#                    in order: what build/src records as applied
+#                    (build/src/.git/series-applied); fails, naming it,
+#                    if the series lists a patch that is missing
+#   checkout_notes   the line that says which checkout and which series
+#                    built the libc a run tests: the commits of the
+#                    checkout and of build/src, whether either has
+#                    uncommitted changes, and how many patches of the
+#                    series build/src has
+#   results_update FILE TITLE HEADER KEY ROW
+#                    write the measured table results/FILE, a Markdown
+#                    file: TITLE, then the table of HEADER (its cells
+#                    separated by '|'), one row per KEY (its first
+#                    cells); ROW replaces the row of the same KEY or is
+#                    added, and ends with the date, the checkout and the
+#                    series it was measured with
+#   results_counts FILE
+#                    "PASSED | FAILED | SKIPPED" of the results FILE
+#                    that scripts/test/run-checks.sh wrote
+# shellcheck shell=sh
+
+series_hash ()
+{
+  patches=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' patches/series)
+  for p in $patches; do
+    if [ ! -f "patches/$p" ]; then
+      printf 'patches/series names %s, which is missing\n' "$p" >&2
+      return 1
+    fi
+  done
+  # shellcheck disable=SC2086
+  (cat patches/series; cd patches && cat $patches /dev/null) | sha256sum \
+    | cut -d ' ' -f 1
+}
+
+# changes DIR: say so when the git tree DIR has uncommitted changes.
+changes ()
+{
+  [ -z "$(git -C "$1" status --porcelain --untracked-files=no)" ] \
+    || echo ' with uncommitted changes'
+}
+
+checkout_notes ()
+{
+  printf 'checkout %s%s; build/src %s%s, %d patches of the series\n' \
+    "$(git rev-parse --short=12 HEAD)" "$(changes .)" \
+    "$(git -C build/src rev-parse --short=12 HEAD)" "$(changes build/src)" \
+    "$(git -C build/src rev-list --count base..HEAD)"
+}
+
+# The cells that say when and on what a row was measured.
+results_provenance ()
+{
+  printf '%s | %s%s | %s, %d patches' "$(date -u +%Y-%m-%d)" \
+    "$(git rev-parse --short=12 HEAD)" "$(changes .)" \
+    "$(series_hash | cut -c 1-12)" \
+    "$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' patches/series | wc -l)"
+}
+
+results_update ()
+{
+  file=results/$1
+  header="$3 | date | checkout | series"
+  row="| $5 | $(results_provenance) |"
+  rule=$(printf '%s\n' "$header" \
+	 | awk -F '|' '{ s = "|"; for (i = 1; i <= NF; i++) s = s " --- |"
+			 print s }')
+  mkdir -p results
+  {
+    printf '# %s\n\n' "$2"
+    printf 'Written by the tool that measured it.  Each row names the day,\n'
+    printf 'the checkout, and the series (the start of its series_hash and\n'
+    printf 'its number of patches) it was measured with.\n\n'
+    printf '| %s |\n%s\n' "$header" "$rule"
+    # The rows of the file as it was, the one of KEY replaced in its
+    # place, or added last.
+    { [ ! -f "$file" ] || sed -n '/^| --- |/,$p' "$file" | sed 1d; } \
+      | awk -v key="| $4 |" -v row="$row" '
+	  index ($0, key) == 1 { if (!done) print row; done = 1; next }
+	  { print }
+	  END { if (!done) print row }'
+  } > "$file.tmp" && mv "$file.tmp" "$file"
+}
+
+results_counts ()
+{
+  printf '%d | %d | %d' "$(grep -c -E '^(PASS|XPASS):' "$1")" \
+    "$(grep -c -E '^FAIL:' "$1")" "$(grep -c -E '^(UNSUPPORTED|XFAIL):' "$1")"
+}
