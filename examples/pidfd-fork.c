@@ -20,7 +20,7 @@ main (int argc, char **argv)
 {
   const char *cgroup = NULL;
   int opt;
-  while ((opt = getopt (argc, argv, "c:")) != -1)
+  while ((opt = getopt (argc, argv, "+c:")) != -1)
     if (opt == 'c')
       cgroup = optarg;
     else
