@@ -9,7 +9,7 @@ T ?=
 ARCH ?=
 #: ABI=NAME        one libc of ARCH (amd64: x86_64, i686 or x32; abis.table)
 ABI ?=
-#: KERNEL=SUITE    the Debian suite whose kernel check-target boots
+#: KERNEL=SUITE    the Debian suite whose kernel check-target boots (not EMU)
 KERNEL ?=
 #: EMU=user        check-target under qemu-user on this kernel instead
 EMU ?=
@@ -35,12 +35,11 @@ DEB_BUILDER_UID ?=
 #: DEB_BUILD_OPTIONS, DEB_BUILD_PROFILES  deb: as dpkg-buildpackage takes
 DEB_BUILD_OPTIONS ?=
 DEB_BUILD_PROFILES ?=
+#: JOBS=N          parallel jobs of glibc's make (cores + 1)
+JOBS ?=
 
-# The knobs the scripts read from their environment, where they are set.
-ENV_KNOBS = ABI FROM TO CELL_LIMIT TARGET_WRAPPER_LIMIT TIMEOUTFACTOR \
-	DEBIAN_MIRROR DEB_SERIES DEB_CONTINUE DEB_VERSION_SUFFIX \
-	DEB_BUILDER_UID DEB_BUILD_OPTIONS DEB_BUILD_PROFILES
-export $(foreach v,$(ENV_KNOBS),$(if $($(v)),$(v)))
+# make passes the knobs set on its command line or in its environment
+# on to the scripts' environment, where they read them.
 
 ifneq ($(filter-out user,$(EMU)),)
 $(error EMU=$(EMU): EMU is user, or not set)

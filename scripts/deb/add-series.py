@@ -115,17 +115,15 @@ def with_dep3(path):
 def arch_dirs():
     """glibc's component in a subject -> Debian's directory of patches
     for that architecture (debian/patches/arm64/ and so on), from the
-    patches column of abis.table; other patches go to any/."""
-    dirs = {}
-    with open(os.path.join(TOP, "abis.table")) as f:
-        rows = [[field.strip() for field in line.split("|")]
-                for line in f if line.strip() and not line.startswith("#")]
+    patches column of abis.table, read as every script reads it
+    (scripts/lib/abi.sh); other patches go to any/."""
+    rows = subprocess.run(
+        ["sh", "-c", ". scripts/lib/common.sh; . scripts/lib/abi.sh; abi_rows"],
+        cwd=TOP, check=True, capture_output=True, text=True).stdout
+    rows = [line.split("|") for line in rows.splitlines()]
     column = rows[0].index("patches")
-    for row in rows[1:]:
-        if row[column] != "-":
-            component, directory = row[column].split(":")
-            dirs[component] = directory
-    return dirs
+    return dict(row[column].split(":") for row in rows[1:]
+                if row[column] != "-")
 
 
 ARCH_DIRS = arch_dirs()

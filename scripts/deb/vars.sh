@@ -1,5 +1,5 @@
-# Sourced by the scripts of make deb (deb-build, deb-tree-test,
-# deb-test): where the packages are built and how they get at the
+# Sourced by the scripts of make deb and make deb-test (build.sh,
+# tree-test.sh, test.sh): where the packages are built and how they get at the
 # Debian 12 root they are built in (scripts/deb/root.sh).
 #
 # Sets deb (build/deb, or build/deb-stock for the stock package with

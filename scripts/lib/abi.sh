@@ -26,16 +26,28 @@
 abi_table=abis.table
 
 # The table's rows without comments, each field trimmed, separated by
-# '|': the column names first.
+# '|': the column names first.  A row with another number of fields
+# than the header, or an ABI named twice, is an error.
 abi_rows ()
 {
-  awk -F '|' '
+  awk -F '|' -v table="$abi_table" '
     /^[[:space:]]*(#|$)/ { next }
     {
+      if (!columns)
+        columns = NF
+      else if (NF != columns) {
+        printf "%s:%d: %d fields, not %d\n", table, NR, NF, columns \
+          > "/dev/stderr"
+        exit 2
+      }
       line = ""
       for (i = 1; i <= NF; i++) {
         f = $i
         gsub (/^[[:space:]]+|[[:space:]]+$/, "", f)
+        if (i == 1 && seen[f]++) {
+          printf "%s:%d: %s again\n", table, NR, f > "/dev/stderr"
+          exit 2
+        }
         line = line (i > 1 ? "|" : "") f
       }
       print line
@@ -61,10 +73,13 @@ abi_list ()
 
 abi_select ()
 {
-  abi_rows | awk -F '|' -v job="$1" -v arch="$2" -v only="${ABI-}" '
+  rows=$(abi_rows) || exit 2
+  printf '%s\n' "$rows" | awk -F '|' -v job="${1%%:*}" -v arch="$2" \
+    -v suite="$(echo "$1" | sed -n 's/^[^:]*://p')" -v only="${ABI-}" '
     NR == 1 { for (i = 1; i <= NF; i++) column[$i] = i; next }
     function field (name) { return $column[name] }
     {
+      archof[$1] = field("arch")
       ok = 0
       if (job == "cross")
         ok = field("kind") != "native"
@@ -79,7 +94,14 @@ abi_select ()
       if (!(field("arch") in accepted))
         arches[++n] = field("arch")
       accepted[field("arch")] = accepted[field("arch")] " " $1
-      if (field("arch") != arch || (only != "" && $1 != only))
+      # No ARCH: the one of the ABI named.
+      if ((arch != "" && field("arch") != arch) || (only != "" && $1 != only))
+        next
+      if (arch == "" && only == "")
+        next
+      # A KERNEL=SUITE runs the ABIs of ARCH that the table runs there,
+      # or the one ABI names.
+      if (suite != "" && only == "" && index ("," field("suites") ",", "," suite ",") == 0)
         next
       # ARCH means its ABIs but the ports; a port only where ARCH has no
       # other ABI, or where ABI= names it.
@@ -92,9 +114,15 @@ abi_select ()
     END {
       if (chosen == "")
         chosen = ports
+      if (chosen == "" && arch in archof && archof[arch] != arch) {
+        printf "%s is an ABI of ARCH=%s: say ARCH=%s ABI=%s\n", arch, \
+          archof[arch], archof[arch], arch > "/dev/stderr"
+        exit 2
+      }
       if (chosen == "") {
-        printf "no ABI %sof ARCH=%s for this target; ARCH (ABI) is one of:", \
-          (only != "" ? only " " : ""), arch > "/dev/stderr"
+        printf "no ABI %sof ARCH=%s%s for this target; ARCH (ABI) is one of:", \
+          (only != "" ? only " " : ""), arch, \
+          (suite != "" ? " with a kernel of " suite : "") > "/dev/stderr"
         for (i = 1; i <= n; i++)
           printf " %s (%s)", arches[i], substr (accepted[arches[i]], 2) \
             > "/dev/stderr"
@@ -105,10 +133,13 @@ abi_select ()
     }'
 }
 
-# The table's first row: the ABI of this machine, built in build/obj.
+# abi_default [COLUMN]: the table's first row, the ABI of this machine,
+# built in build/obj, or its COLUMN.
 abi_default ()
 {
-  abi_rows | awk -F '|' -v column="${1:-1}" 'NR == 2 { print $column }'
+  abi_rows | awk -F '|' -v name="${1:-abi}" '
+    NR == 1 { for (i = 1; i <= NF; i++) column[$i] = i }
+    NR == 2 { print $column[name] }'
 }
 
 abi_load ()
@@ -152,7 +183,7 @@ abi_load ()
   if [ "$abi_kind" = native ]; then
     # The kernel headers of this machine, whose ABI is the first row.
     cross='' compiler=''
-    headers_from=/usr/include/$(abi_default 4)/asm
+    headers_from=/usr/include/$(abi_default triplet)/asm
   else
     cross=$host compiler=$abi_compiler-
     headers_from=/usr/$abi_compiler/include/asm
@@ -191,6 +222,7 @@ abi_one ()
     export ABI
     return 0
   fi
+  [ -z "${ABI-}" ] || die "abi_select gave several ABIs for ABI=$ABI"
   status=0
   for abi in $abis; do
     ABI=$abi "$@" || status=1

@@ -14,13 +14,17 @@
 #                     ipxe-qemu, is not installed everywhere, and qemu
 #                     stops without it), the console, /init and the
 #                     table's parameters on the kernel's command line,
-#                     then PARAMETERS; OPTIONs go to qemu.  Under
-#                     QEMU_LIMIT=SECONDS, qemu is stopped after that long
-#                     (timeout's exit status).  It does not inherit
-#                     descriptor 9, the lock of the object directory.
+#                     then PARAMETERS; OPTIONs go to qemu.  Where the
+#                     shell variable qemu_limit is set (not from the
+#                     environment), qemu is stopped after that many
+#                     seconds (timeout's exit status).  It does not
+#                     inherit descriptor 9, the lock of the object
+#                     directory.
 # shellcheck shell=sh
 # The abi_ variables are abi_load's:
 # shellcheck disable=SC2154
+
+qemu_limit=
 
 qemu_install ()
 {
@@ -41,7 +45,8 @@ qemu_boot ()
   kernel=$1 initramfs=$2 log=$3 smp=$4 parameters=$5
   shift 5
   # shellcheck disable=SC2086
-  exec ${QEMU_LIMIT:+timeout "$QEMU_LIMIT"} "$abi_qemu" $abi_machine \
+  exec ${qemu_limit:+timeout --foreground "$qemu_limit"} "$abi_qemu" \
+    $abi_machine \
     ${abi_cpu:+-cpu "$abi_cpu"} -m "$abi_mem" -smp "$smp" -nographic \
     -no-reboot -nic none -kernel "$kernel" -initrd "$initramfs" "$@" \
     -append "${abi_console:+console=$abi_console }rdinit=/init panic=-1\

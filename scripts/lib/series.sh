@@ -17,9 +17,12 @@
 #                    cells); ROW replaces the row of the same KEY or is
 #                    added, and ends with the date, the checkout and the
 #                    series it was measured with
+#   results_rows FILE KEY...
+#                    results/FILE with the rows of the KEYs alone
 #   results_counts FILE
 #                    "PASSED | FAILED | SKIPPED" of the results FILE
-#                    that scripts/test/run-checks.sh wrote
+#                    that scripts/test/run-checks.sh wrote, "- | - | -"
+#                    where there is none
 # shellcheck shell=sh
 
 series_hash ()
@@ -31,15 +34,18 @@ series_hash ()
       return 1
     fi
   done
+  # The list and the patches: a comment of patches/series changes nothing.
   # shellcheck disable=SC2086
-  (cat patches/series; cd patches && cat $patches /dev/null) | sha256sum \
+  (echo "$patches"; cd patches && cat $patches /dev/null) | sha256sum \
     | cut -d ' ' -f 1
 }
 
-# changes DIR: say so when the git tree DIR has uncommitted changes.
+# changes DIR: say so when the git tree DIR has uncommitted changes,
+# but for those of results/, which the tools write themselves.
 changes ()
 {
-  [ -z "$(git -C "$1" status --porcelain --untracked-files=no)" ] \
+  [ -z "$(git -C "$1" status --porcelain --untracked-files=no -- . \
+	    ':!results')" ] \
     || echo ' with uncommitted changes'
 }
 
@@ -51,7 +57,9 @@ checkout_notes ()
     "$(git -C build/src rev-list --count base..HEAD)"
 }
 
-# The cells that say when and on what a row was measured.
+# The cells that say when and on what a row was measured: a script
+# whose run is long takes them at its start, into $provenance, which
+# results_update then uses.
 results_provenance ()
 {
   printf '%s | %s%s | %s, %d patches' "$(date -u +%Y-%m-%d)" \
@@ -64,29 +72,57 @@ results_update ()
 {
   file=results/$1
   header="$3 | date | checkout | series"
-  row="| $5 | $(results_provenance) |"
   rule=$(printf '%s\n' "$header" \
 	 | awk -F '|' '{ s = "|"; for (i = 1; i <= NF; i++) s = s " --- |"
 			 print s }')
   mkdir -p results
-  {
-    printf '# %s\n\n' "$2"
-    printf 'Written by the tool that measured it.  Each row names the day,\n'
-    printf 'the checkout, and the series (the start of its series_hash and\n'
-    printf 'its number of patches) it was measured with.\n\n'
-    printf '| %s |\n%s\n' "$header" "$rule"
-    # The rows of the file as it was, the one of KEY replaced in its
-    # place, or added last.
-    { [ ! -f "$file" ] || sed -n '/^| --- |/,$p' "$file" | sed 1d; } \
-      | awk -v key="| $4 |" -v row="$row" '
-	  index ($0, key) == 1 { if (!done) print row; done = 1; next }
-	  { print }
-	  END { if (!done) print row }'
-  } > "$file.tmp" && mv "$file.tmp" "$file"
+  # One writer at a time: runs of several ABIs may end together.
+  (
+    flock 8 || exit 1
+    tmp=$(mktemp "$file.XXXXXX") && chmod 644 "$tmp" || exit 1
+    {
+      printf '# %s\n\n' "$2"
+      printf 'Written by the tool that measured it.  Each row names the day,\n'
+      printf 'the checkout, and the series (the start of its series_hash and\n'
+      printf 'its number of patches) it was measured with; "-" is a count\n'
+      printf 'that a run which stopped early did not give.\n\n'
+      printf '| %s |\n%s\n' "$header" "$rule"
+      # The rows of the file as it was, if it has the same columns, the
+      # one of KEY replaced in its place, or added last.
+      { [ ! -f "$file" ] || ! grep -q -x -F "| $header |" "$file" \
+	  || sed -n '/^| --- |/,$p' "$file" | sed 1d; } \
+	| KEY="| $4 |" ROW="| $5 | ${provenance:-$(results_provenance)} |" awk '
+	    index ($0, ENVIRON["KEY"]) == 1 {
+	      if (!done) print ENVIRON["ROW"]
+	      done = 1
+	      next
+	    }
+	    { print }
+	    END { if (!done) print ENVIRON["ROW"] }'
+    } > "$tmp" && mv "$tmp" "$file"
+  ) 8> results/.lock
+}
+
+# results_rows FILE KEY...: the table of results/FILE with the rows of
+# the KEYs alone (a driver's own run, not the rows of earlier runs).
+results_rows ()
+{
+  file=results/$1
+  shift
+  KEYS=$(printf '%s\n' "$@") awk '
+    BEGIN { n = split (ENVIRON["KEYS"], k, "\n") }
+    !/^\| / { next }
+    ++rows <= 2 { print; next }
+    { for (i = 1; i <= n; i++) if (index ($0, "| " k[i] " |") == 1) print }' \
+    "$file"
 }
 
 results_counts ()
 {
-  printf '%d | %d | %d' "$(grep -c -E '^(PASS|XPASS):' "$1")" \
-    "$(grep -c -E '^FAIL:' "$1")" "$(grep -c -E '^(UNSUPPORTED|XFAIL):' "$1")"
+  if [ -f "$1" ]; then
+    printf '%d | %d | %d' "$(grep -c -E '^(PASS|XPASS):' "$1")" \
+      "$(grep -c -E '^FAIL:' "$1")" "$(grep -c -E '^(UNSUPPORTED|XFAIL):' "$1")"
+  else
+    printf '%s' '- | - | -'
+  fi
 }

@@ -26,7 +26,7 @@
 set -u
 . scripts/lib/common.sh
 . scripts/lib/abi.sh
-arch=${1:?usage: [ABI=NAME] scripts/target/check-qemu-user.sh ARCH [TEST]}
+arch=${1-}
 abi_one user "$arch" "$0" "$@"
 test=${2:-}
 abi_load

@@ -13,6 +13,7 @@
 set -u
 . scripts/lib/common.sh
 . scripts/lib/abi.sh
+. scripts/lib/series.sh
 if [ $# -eq 0 ]; then
   # shellcheck disable=SC2046
   set -- $(abi_rows | awk -F '|' '
@@ -51,5 +52,14 @@ for cell in "$@"; do
   tail -n 2 "$log"
 done
 echo
-cat results/check-target.md
+# The table's keys are "ABI | SUITE".
+keys=
+for cell in "$@"; do
+  keys="$keys${keys:+
+}$(printf '%s\n' "$cell" | sed 's/:/ | /')"
+done
+(IFS='
+'
+# shellcheck disable=SC2086
+results_rows check-target.md $keys)
 exit $status

@@ -20,8 +20,8 @@
 set -u
 . scripts/lib/common.sh
 . scripts/lib/abi.sh
-arch=${1:?usage: [ABI=NAME] scripts/target/check-target.sh ARCH [SUITE] [TEST]}
-abi_one target "$arch" "$0" "$@"
+arch=${1-}
+abi_one "target${2:+:$2}" "$arch" "$0" "$@"
 suite=${2:-}
 test=${3:-}
 abi_load
@@ -37,6 +37,25 @@ case $abi_kernel in
 	 "ARCH=$abi_arch runs the clone3 paths there, on a kernel built" \
 	 "from Debian's source" ;;
 esac
+
+# A whole run's row of results/check-target.md is written however the
+# run ends; one that stopped early has no counts.
+provenance=$(results_provenance)
+results=$(pwd -P)/build/check-target-$ABI-$suite
+[ -n "$test" ] || rm -f "$results"
+release=- spool=
+finish ()
+{
+  [ -z "$spool" ] \
+    || kill "$(cat "$spool/qemu.pid" 2> /dev/null)" 2> /dev/null
+  [ -n "$test" ] || results_update check-target.md \
+    "make check-target: the tests of make check on real kernels" \
+    "ABI | suite | kernel | passed | failed | skipped | wall time" \
+    "$ABI | $suite" "$ABI | $suite | $release | \
+$(results_counts "$results") | $(minutes $(($(date +%s) - began)))"
+}
+trap finish EXIT
+trap 'exit 130' INT TERM HUP
 
 qemu_install || exit 1
 # The libc as the source is now.  make check would bring it up to date
@@ -90,8 +109,6 @@ smp=$abi_smp
 printf '==> %s on Linux %s (Debian %s) under %s (log: %s)\n' "$ABI" \
   "$release" "$suite" "$abi_qemu" "${work#"$top"/}/console.log"
 start=$(date +%s)
-trap 'kill "$(cat "$spool/qemu.pid" 2> /dev/null)" 2> /dev/null' EXIT
-trap 'exit 130' INT TERM HUP
 # The root that glibc's test-container copies for each of its tests
 # (testroot.root) is the guest's own, a tmpfs: 9p cannot hold a unix
 # socket bound there (misc/tst-syslog binds /dev/log in it: ENXIO).
@@ -132,7 +149,7 @@ notes=$(
 # The logs of the stages are the cell's own, as are its results.
 JOBS=${JOBS:-$((smp + 1))} TEST_WRAPPER="$top/scripts/target/guest-test-wrapper.sh $spool" \
   TIMEOUTFACTOR=${TIMEOUTFACTOR:-10} \
-  RESULTS=$top/build/check-target-$ABI-$suite RESULTS_NOTES=$notes \
+  RESULTS=$results RESULTS_NOTES=$notes \
   XFAIL_LISTS=xfail-target \
   LOGDIR=build/logs/check-target-$ABI-$suite \
   scripts/test/run-checks.sh $test < /dev/null
@@ -145,10 +162,4 @@ while kill -0 "$(cat "$spool/qemu.pid")" 2> /dev/null && [ $i -lt 60 ]; do
   i=$((i + 1))
 done
 printf '    (%d s in all)\n' $(($(date +%s) - start))
-[ -n "$test" ] || results_update check-target.md \
-  "make check-target: the tests of make check on real kernels" \
-  "ABI | suite | kernel | passed | failed | skipped | wall time" \
-  "$ABI | $suite" "$ABI | $suite | $release | \
-$(results_counts "$top/build/check-target-$ABI-$suite") | \
-$(minutes $(($(date +%s) - began)))"
 exit $status

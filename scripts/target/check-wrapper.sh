@@ -15,11 +15,10 @@
 set -u
 . scripts/lib/common.sh
 . scripts/lib/abi.sh
-arch=${1:?usage: [ABI=NAME] scripts/target/check-wrapper.sh ARCH [SUITE]}
+arch=${1-}
 abi_one wrapper "$arch" "$0" "$@"
 abi_load
 suite=${2:-${abi_suites%%,*}}
-[ "$suite" != - ] || suite=
 . scripts/lib/lock-obj.sh
 . scripts/lib/qemu.sh
 . scripts/lib/xfail.sh
@@ -30,7 +29,7 @@ scripts/build/install-deps.sh || exit 1
 scripts/build/configure-glibc.sh && scripts/build/build-glibc.sh || exit 1
 
 # shellcheck disable=SC2086
-kernel=$(scripts/target/fetch-kernel.sh "$ABI" $suite) || exit 1
+kernel=$(scripts/target/fetch-kernel.sh "$ABI" $suite 9>&-) || exit 1
 work=build/wrapper$suffix
 rm -rf "$work"
 mkdir -p "$work/root"
@@ -42,7 +41,7 @@ for t in tst-clone3-wrapper tst-clone3-internal tst-align-clone-internal \
   # Made (again) against the libc as it is now, as make check would, and
   # without them the run proves less than it says: no partial runs.
   make -r -C build/src/misc objdir="$(pwd)/$obj" subdir=misc ..=../ \
-    "$(pwd)/$obj/misc/$t" >> "$work/tests-build.log" 2>&1 \
+    "$(pwd)/$obj/misc/$t" >> "$work/tests-build.log" 2>&1 9>&- \
     || die "cannot build $obj/misc/$t: $work/tests-build.log"
   cp "$obj/misc/$t" "$work/root/tests/"
 done
@@ -51,8 +50,12 @@ qemu_initramfs "$work/root" "$work/initramfs.cpio"
 printf '==> %s: %s under %s (log: %s/console.log)\n' "$ABI" \
   "$(basename "$kernel")" "$abi_qemu" "$work"
 start=$(date +%s)
-(QEMU_LIMIT=900 qemu_boot "$kernel" "$work/initramfs.cpio" \
-   "$work/console.log" 1 "")
+qemu_limit=900
+qemu_boot "$kernel" "$work/initramfs.cpio" "$work/console.log" 1 "" &
+guest=$!
+trap 'kill $guest 2> /dev/null' EXIT
+trap 'exit 130' INT TERM HUP
+wait $guest
 rc=$?
 tr -d '\r' < "$work/console.log" \
   | grep -E '^(ok|FAIL|unsupported|info|warning): |^clone3-paths: ' \

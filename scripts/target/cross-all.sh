@@ -11,6 +11,7 @@
 set -u
 . scripts/lib/common.sh
 . scripts/lib/abi.sh
+. scripts/lib/series.sh
 # shellcheck disable=SC2046
 [ $# -gt 0 ] || set -- $(abi_list kind=release)
 
@@ -24,5 +25,5 @@ for abi in "$@"; do
   tail -n 2 "build/logs/cross-$abi.log"
 done
 echo
-cat results/cross.md
+results_rows cross.md "$@"
 exit $status

@@ -13,22 +13,38 @@
 #   (the cross ABIs of ARCH: its release ABIs, or its port where it has
 #   no other; or the one ABI names)
 set -u
-arch=${1:?usage: [ABI=NAME] scripts/target/cross-build.sh ARCH}
+arch=${1-}
 . scripts/lib/common.sh
 . scripts/lib/abi.sh
 abi_one cross "$arch" "$0" "$@"
 abi_load
 . scripts/lib/series.sh
 
-scripts/build/install-deps.sh || exit 1
+# row CELLS: write the ABI's row of results/cross.md.
+provenance=$(results_provenance)
+row ()
+{
+  results_update cross.md \
+    "make cross: the libc of each ABI cross-built, its tests built" \
+    "ABI | build | check-abi | tests built | failed | clone3 wrapper | check-wrapper" \
+    "$ABI" "$ABI | $*"
+}
+
 start=$(date +%s)
-scripts/build/configure-glibc.sh && scripts/build/build-glibc.sh || exit 1
+if ! scripts/build/install-deps.sh || ! scripts/build/configure-glibc.sh \
+   || ! scripts/build/build-glibc.sh; then
+  row "FAIL ($(minutes $(($(date +%s) - start)))) | - | - | - | - | -"
+  exit 1
+fi
 seconds=$(($(date +%s) - start))
 
 scripts/test/run-checks.sh
 status=$?
 results=build/check-results$suffix
-[ -f "$results" ] || die "run-checks wrote no $results"
+[ -f "$results" ] || {
+  row "$(minutes "$seconds") | - | - | - | - | -"
+  die "run-checks wrote no $results"
+}
 abi=PASS
 grep -q '^XFAIL: .*check-abi' "$results" && abi=XFAIL
 grep -q '^FAIL: .*check-abi' "$results" && abi=FAIL
@@ -64,9 +80,5 @@ if [ "${CHECK_WRAPPER-}" = yes ]; then
   fi
   printf 'check-wrapper: %s\n' "$run"
 fi
-results_update cross.md \
-  "make cross: the libc of each ABI cross-built, its tests built" \
-  "ABI | build | check-abi | tests built | failed | clone3 wrapper | check-wrapper" \
-  "$ABI" "$ABI | $(minutes "$seconds") | $abi | $built | $failed | \
-$wrapper | $run"
+row "$(minutes "$seconds") | $abi | $built | $failed | $wrapper | $run"
 exit $status

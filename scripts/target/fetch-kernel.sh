@@ -24,7 +24,7 @@ esac
 arch=${abi_kernel#debian:} flavour=${abi_kernel##*:}
 arch=${arch%%:*}
 suite=${2:-${abi_suites%%,*}}
-[ "$suite" != - ] || die "abis.table names no Debian suite for $ABI"
+[ -n "$suite" ] || die "abis.table names no Debian suite for $ABI"
 
 apt ()
 {

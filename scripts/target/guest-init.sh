@@ -1,4 +1,5 @@
 #!/bin/busybox sh
+# shellcheck shell=dash
 # /init of the guest that make check-target boots (scripts/target/check-target.sh),
 # with busybox as its userland: mount what a glibc test expects (proc,
 # sysfs, devtmpfs, devpts, /dev/shm, /tmp, cgroup2 at /sys/fs/cgroup),

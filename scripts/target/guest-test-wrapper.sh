@@ -14,7 +14,7 @@
 #
 # Usage: make test-wrapper='ABSPATH/scripts/target/guest-test-wrapper.sh SPOOL' ...
 set -u
-spool=${1:?usage: target-test-wrapper SPOOL COMMAND...}
+spool=${1:?usage: guest-test-wrapper.sh SPOOL COMMAND...}
 shift
 
 # quote ARG...: each ARG in single quotes, for sh.

@@ -25,8 +25,8 @@
 # reason and the output of the first run.
 #
 # Where the test programs cannot run (a cross-compiled ABI, or the i686
-# libc on a kernel that cannot run i386 programs: scripts/test-run-
-# blocker says why, once), every test is built as usual and reported
+# libc on a kernel that cannot run i386 programs:
+# scripts/test/test-run-blocker.sh says why, once), every test is built as usual and reported
 # UNSUPPORTED with that reason; check-abi, the manual pages and the
 # tests glibc runs on the build machine itself (header and constant
 # checks) still run and can fail.
