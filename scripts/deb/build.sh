@@ -200,10 +200,9 @@ ls "$deb"/*_"$v"_*.deb | sed 's|.*/|  |'
 if [ "${DEB_SERIES-yes}" != no ]; then
   mkdir -p results
   {
-    printf '# make deb
-
-Written by scripts/deb/build.sh: %s %s, built' \
-      "$version" "$(results_provenance | sed 's/ | /, checkout /; s/ | /, series /')"
+    printf '# make deb\n\nWritten by scripts/deb/build.sh: the packages %s, built %s,' \
+      "$version" "$(results_provenance \
+		    | sed 's/^\([^|]*\) | \([^|]*\) | /on \1 from checkout \2, series /')"
     printf ' with DEB_BUILD_OPTIONS=%s DEB_BUILD_PROFILES=%s in %s.\n\n' \
       "'$DEB_BUILD_OPTIONS'" "'$DEB_BUILD_PROFILES'" \
       "$(minutes $(($(date +%s) - began)))"
