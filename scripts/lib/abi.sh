@@ -6,11 +6,18 @@
 #                     table's first row, x86_64)
 #   abi_list COLUMN=VALUE...
 #                     the ABIs whose row has every VALUE in COLUMN
-#   abi_select JOB ARCH
+#   abi_select JOB[:SUITE] ARCH
 #                     the ABIs of Debian architecture ARCH that JOB
-#                     (cross, target, user, wrapper) works on, narrowed
-#                     to $ABI where that is set; an error naming what
-#                     JOB accepts when there is none
+#                     (cross, target, user, wrapper) works on, those
+#                     with a kernel of SUITE where it is given, narrowed
+#                     to $ABI where that is set (ARCH may then be empty);
+#                     an error naming what JOB accepts when there is none
+#   abi_one JOB[:SUITE] ARCH COMMAND...
+#                     abi_select's ABIs one at a time: COMMAND for each
+#                     where there are several, else ABI set to the one
+#   abi_rows          the table's rows, checked, fields separated by '|'
+#   abi_default [COLUMN]
+#                     the first row's ABI (or its COLUMN)
 #
 # abi_load sets, from the row and Debian 12's glibc packaging that it
 # records (debian/rules, debian/sysdeps/<arch>.mk): suffix obj sysroot
