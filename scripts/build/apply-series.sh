@@ -60,7 +60,7 @@ git -C "$src" config user.name > /dev/null \
 # The patches, in order, from patches/series (comments and blank lines
 # skipped).
 wanted=$(series_hash) || exit 1
-patches=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' patches/series)
+patches=$(series_patches)
 
 head=$(git -C "$src" rev-parse HEAD)
 previous=$(cut -d ' ' -f 2 "$stamp" 2> /dev/null)

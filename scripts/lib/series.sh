@@ -1,6 +1,8 @@
 # Sourced by the scripts that need to say which series and which
 # checkout they work on:
 #
+#   series_patches   the patches patches/series lists, in order (its
+#                    comments and blank lines left out)
 #   series_hash      one hash of patches/series and the patches it lists,
 #                    in order: what build/src records as applied
 #                    (build/src/.git/series-applied); fails, naming it,
@@ -25,9 +27,14 @@
 #                    where there is none
 # shellcheck shell=sh
 
+series_patches ()
+{
+  sed -e 's/#.*//' -e '/^[[:space:]]*$/d' patches/series
+}
+
 series_hash ()
 {
-  patches=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' patches/series)
+  patches=$(series_patches)
   for p in $patches; do
     if [ ! -f "patches/$p" ]; then
       printf 'patches/series names %s, which is missing\n' "$p" >&2
@@ -65,7 +72,7 @@ results_provenance ()
   printf '%s | %s%s | %s, %d patches' "$(date -u +%Y-%m-%d)" \
     "$(git rev-parse --short=12 HEAD)" "$(changes .)" \
     "$(series_hash | cut -c 1-12)" \
-    "$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' patches/series | wc -l)"
+    "$(series_patches | wc -l)"
 }
 
 results_update ()

@@ -38,4 +38,4 @@ rm -rf build/pq-export
 printf '%s %s\n' "$(series_hash)" "$(git -C "$src" rev-parse HEAD)" \
   > "$src/.git/series-applied"
 printf '==> patches/: %d patches\n' \
-  "$(grep -c -v '^#' patches/series)"
+  "$(series_patches | wc -l)"
