@@ -3,7 +3,10 @@
    the architecture's clone3 wrapper (the thread's call chain must end in
    the child, and the spawn child must reset the signal handlers), a
    posix_spawn child created in a cgroup, pidfd_spawn, and a pidfd_fork
-   child created in a cgroup through the clone3 system call.
+   child created in a cgroup through the clone3 system call.  Where
+   clone3 cannot create a child in a cgroup, the library creates it with
+   clone and the child moves itself there: the child must be in the
+   cgroup either way.
 
    Run as a program, it needs nothing but the libc; run as /init of an
    initramfs (PID 1, under qemu-system: make check-wrapper), it mounts
@@ -11,9 +14,8 @@
    (glibc's static tests of clone3), and powers the machine off at the
    end.  It prints one line per check, then "clone3-paths: N failed, N
    unsupported", and exits 1 on a failure, 77 if a check was skipped
-   (the lines before say why: a kernel without clone3 or without
-   CLONE_INTO_CGROUP, or a libc without a clone3 wrapper for the ABI,
-   skips the checks that need them), 0 otherwise.  */
+   (the lines before say why: a kernel without clone3 skips the checks
+   of the wrapper), 0 otherwise.  */
 
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -39,17 +41,6 @@
 
 #include "app-check.h"
 #include "pidfd-enosys.h"
-
-/* The ABIs whose libc has a clone3 wrapper, with the series: there,
-   posix_spawn into a cgroup works wherever the kernel has
-   CLONE_INTO_CGROUP.  */
-#if defined __x86_64__ || defined __i386__ || defined __aarch64__ \
-    || defined __arm__ || defined __mips__ || defined __riscv \
-    || defined __powerpc64__ || defined __s390x__ || defined __loongarch__
-# define LIBC_HAS_CLONE3_WRAPPER true
-#else
-# define LIBC_HAS_CLONE3_WRAPPER false
-#endif
 
 /* The command that runs this program again, with two more arguments:
    what /proc/self/cmdline holds (the loader and its options come first
@@ -282,34 +273,20 @@ clone_into_cgroup_error (void)
 #endif
 }
 
-/* A check of a creation in a cgroup that failed with ERROR: skipped
-   where the kernel, a seccomp filter or (for posix_spawn) the libc
-   cannot, failed otherwise.  A cgroup request never falls back to
-   clone, so a filter's EPERM reaches the caller.  */
+/* How the library creates a child in a cgroup here: with clone3, or,
+   where clone3 cannot (no clone3 or no CLONE_INTO_CGROUP in the kernel,
+   a seccomp filter, no clone3 wrapper for posix_spawn on this ABI),
+   with clone, after which the child moves itself into the cgroup.  The
+   checks expect the child in the cgroup either way.  */
 static void
-cgroup_refused (const char *what, int error, bool needs_wrapper)
+print_cgroup_way (void)
 {
   int probe = clone_into_cgroup_error ();
-  if (error == EPERM && probe == EPERM)
-    skip (what, "EPERM: a seccomp filter refuses clone3");
-  else if (error == ENOTSUP && probe != EBADF)
-    {
-      char reason[256];
-      snprintf (reason, sizeof reason, "ENOTSUP: clone3 with"
-		" CLONE_INTO_CGROUP gives %s (a kernel before Linux 5.7, or"
-		" a seccomp filter)", strerror (probe));
-      skip (what, reason);
-    }
-  else if (error == ENOTSUP && needs_wrapper && !LIBC_HAS_CLONE3_WRAPPER)
-    skip (what, "ENOTSUP: libc has no clone3 wrapper for this ABI");
+  if (probe == EBADF)
+    printf ("info: cgroup: clone3 creates children in a cgroup\n");
   else
-    {
-      char message[256];
-      snprintf (message, sizeof message, "%s: %s, though clone3 with"
-		" CLONE_INTO_CGROUP gives %s", what, strerror (error),
-		probe == 0 ? "a child" : strerror (probe));
-      check (false, message);
-    }
+    printf ("info: cgroup: clone3 with CLONE_INTO_CGROUP gives %s: the"
+	    " children move themselves into the cgroup\n", strerror (probe));
 }
 
 static void
@@ -333,6 +310,7 @@ check_cgroup (void)
       return;
     }
   int cgroup = open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  print_cgroup_way ();
 
   /* posix_spawn with POSIX_SPAWN_SETCGROUP: clone3 through the
      wrapper.  */
@@ -349,7 +327,9 @@ check_cgroup (void)
     {
       ret = spawn_self ("cgroup", &attr, fds[1], &pid, NULL);
       close (fds[1]);
-      if (ret == 0)
+      if (ret != 0)
+	printf ("posix_spawn into a cgroup: %s\n", strerror (ret));
+      else
 	{
 	  ssize_t n = read (fds[0], buf, sizeof buf - 1);
 	  buf[n > 0 ? n : 0] = '\0';
@@ -358,15 +338,12 @@ check_cgroup (void)
 	}
       close (fds[0]);
     }
-  if (ret == ENOTSUP || ret == EPERM)
-    cgroup_refused ("posix_spawn into a cgroup", ret, true);
-  else
-    check (ret == 0 && status == 0 && strcmp (buf, path) == 0,
+  check (ret == 0 && status == 0 && strcmp (buf, path) == 0,
 	   "posix_spawn: the child starts in the cgroup");
   posix_spawnattr_destroy (&attr);
 
-  /* pidfd_fork into the cgroup: the clone3 system call itself, with no
-     exit signal.  */
+  /* pidfd_fork into the cgroup: the clone3 system call itself (or clone
+     and the move), with no exit signal.  */
   int pidfd = -1;
   pid = pidfd_fork (&pidfd, cgroup, PIDFDFORK_NOSIGCHLD);
   if (pid == 0)
@@ -376,10 +353,9 @@ check_cgroup (void)
     }
   int error = errno;
   siginfo_t info;
-  if (pid < 0 && (error == ENOTSUP || error == EPERM))
-    cgroup_refused ("pidfd_fork into a cgroup", error, false);
-  else
-    check (pid > 0
+  if (pid < 0)
+    printf ("pidfd_fork into a cgroup: %s\n", strerror (error));
+  check (pid > 0
 	   && waitid (P_PIDFD, pidfd, &info, WEXITED | __WALL) == 0
 	   && info.si_pid == pid
 	   && info.si_code == CLD_EXITED && info.si_status == 0
@@ -451,7 +427,8 @@ main (int argc, char **argv)
   have_clone3 = !(syscall (SYS_clone3, NULL, 0) == -1 && errno == ENOSYS);
 #endif
   if (!have_clone3)
-    skip ("clone3", "the kernel has none: libc's clone fallback is checked");
+    skip ("clone3", "ENOSYS: the kernel has none, or a seccomp filter refuses"
+	  " it; libc's clone fallback is checked");
   make_child_argv ();
   check_threads ();
   check_spawn ();
