@@ -37,6 +37,8 @@ DEB_BUILD_OPTIONS ?=
 DEB_BUILD_PROFILES ?=
 #: JOBS=N          parallel jobs of glibc's make (cores + 1)
 JOBS ?=
+#: RUNTIME=podman|docker  check-container: one runtime (default: both)
+RUNTIME ?=
 
 # make passes the knobs set on its command line or in its environment
 # on to the scripts' environment, where they read them.
@@ -44,11 +46,14 @@ JOBS ?=
 ifneq ($(filter-out user,$(EMU)),)
 $(error EMU=$(EMU): EMU is user, or not set)
 endif
+ifneq ($(filter-out podman docker,$(RUNTIME)),)
+$(error RUNTIME=$(RUNTIME): RUNTIME is podman or docker, or not set)
+endif
 
 .PHONY: all help deps source configure libc example check libc-i686 \
 	check-i686 check-each-patch cross cross-all check-wrapper \
-	check-target check-target-all bench deb deb-test pq-import \
-	pq-export clean
+	check-target check-target-all check-container bench deb deb-test \
+	pq-import pq-export clean
 
 ## all: build the patched libc and run the examples on it (make)
 all: example
@@ -114,6 +119,10 @@ check-target: source
 ## check-target-all: check-target for every ABI and kernel (results/)
 check-target-all: source
 	@scripts/target/check-target-all.sh
+
+## check-container: make check's tests in podman and docker (RUNTIME, T)
+check-container: libc
+	@scripts/container/check-container.sh "$(RUNTIME)" $(T)
 
 ## bench: benchmark ratios, measured in one interleaved run (results/)
 bench: libc
