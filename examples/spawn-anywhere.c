@@ -149,13 +149,13 @@ spawn (char **argv, int cgroup_fd, struct child *c)
 				environ);
       if (err == ENOTSUP && cgroup_fd >= 0)
 	{
-	  /* The kernel cannot create a process in a cgroup (that
-	     takes clone3 with CLONE_INTO_CGROUP, Linux 5.7), or the
-	     libc has no clone3 wrapper for this architecture; no
-	     process was created.  Create the child where this process
-	     is, and move it after.  (ENOTSUP is also the answer for a
-	     cgroup that cannot hold processes, an invalid domain: the
-	     move then fails the same way.)  */
+	  /* A C library that creates a child in a cgroup only with
+	     clone3 answers ENOTSUP where clone3 cannot (this series'
+	     moves the child itself there instead); no process was
+	     created.  Create the child where this process is, and
+	     move it after.  (ENOTSUP is also the answer for a cgroup
+	     that cannot hold processes, an invalid domain: the move
+	     then fails the same way.)  */
 	  printf ("pidfd_spawnp into the cgroup: %s\n", strerror (err));
 	  posix_spawnattr_setflags (&attr, 0);
 	  err = pidfd_spawnp_p (&c->pidfd, argv[0], NULL, &attr, argv,
