@@ -1,7 +1,8 @@
 #!/bin/sh
 # The container engine of RUNTIME (podman or docker, Debian 12's):
 #
-#   start   install its package with apt-get where it is missing; for
+#   start   install its packages where they are missing
+#           (scripts/build/install-deps.sh); for
 #           docker, start dockerd where no engine answers: as root,
 #           without the iptables rules and the bridge it would make
 #           (containers run with --network=none), its log in
@@ -31,12 +32,8 @@ ours ()
 
 case $action in
   start)
-    if [ ! -x "$cli" ]; then
-      [ "$(id -u)" = 0 ] || die "needs root to install $package"
-      echo "==> apt-get install $package"
-      DEBIAN_FRONTEND=noninteractive apt-get install -y "$package" \
-	> /dev/null || die "cannot install $package"
-    fi
+    # shellcheck disable=SC2086
+    scripts/build/install-deps.sh $packages || exit 1
     [ "$rt" = docker ] || exit 0
     "$cli" info > /dev/null 2>&1 && exit 0
     [ "$(id -u)" = 0 ] || die "no Docker engine runs, and only root can start one"

@@ -5,7 +5,11 @@
 #   cli      Debian's client of the runtime: /usr/bin/podman or
 #            /usr/bin/docker (another docker earlier in PATH, as some
 #            machines have, would talk another API to the engine)
-#   package  the Debian package that has it: podman, docker.io
+#   packages the Debian packages it needs, for
+#            scripts/build/install-deps.sh (which installs without
+#            recommends): podman with catatonit, the init of --init,
+#            and runc, which container.sh takes where crun refuses the
+#            host; docker.io
 #   image    the image imported from build/debian-root/bookworm.tar
 #   box      the name of the long-running container the tests run in
 #   spool    build/container/$rt of the checkout (the one the script
@@ -17,8 +21,8 @@
 # shellcheck disable=SC2034
 
 case ${rt-} in
-  podman) package=podman ;;
-  docker) package=docker.io ;;
+  podman) packages="podman catatonit runc" ;;
+  docker) packages=docker.io ;;
   *) die "RUNTIME=${rt-}: podman or docker" ;;
 esac
 cli=/usr/bin/$rt
