@@ -39,6 +39,8 @@ DEB_BUILD_PROFILES ?=
 JOBS ?=
 #: RUNTIME=podman|docker  check-container: one runtime (default: both)
 RUNTIME ?=
+#: DURATION=N[s|m|h]  soak: how long it runs, in seconds, m or h (10m)
+DURATION ?=
 
 # make passes the knobs set on its command line or in its environment
 # on to the scripts' environment, where they read them.
@@ -52,7 +54,7 @@ endif
 
 .PHONY: all help deps source configure libc example check libc-i686 \
 	check-i686 check-each-patch cross cross-all check-wrapper \
-	check-target check-target-all check-container bench deb deb-test \
+	check-target check-target-all check-container bench soak deb deb-test \
 	pq-import pq-export clean
 
 ## all: build the patched libc and run the examples on it (make)
@@ -127,6 +129,10 @@ check-container: libc
 ## bench: benchmark ratios, measured in one interleaved run (results/)
 bench: libc
 	@scripts/bench/run-bench.py
+
+## soak: create children every way for DURATION, fail on growth (results/)
+soak: libc
+	@scripts/soak/run-soak.sh
 
 ## deb: Debian 12's glibc packages with the series, in build/deb/
 deb:
