@@ -146,9 +146,13 @@ static int paused;
 static unsigned long generation;
 /* The workers, the signal thread and the thread manager.  */
 #define PAUSERS (WORKERS + 2)
+/* The threads of the process but the manager's: main and PAUSERS.  */
+#define THREADS_STEADY (1 + PAUSERS)
 
 static pthread_t workers[WORKERS];
 static int detached_live;
+
+static unsigned long long count_threads (void);
 
 static void
 count (enum method m)
@@ -510,8 +514,16 @@ thread_manager (void *arg)
 	}
       else
 	{
+	  /* A detached thread gives its stack back to libc's cache before
+	     it ends, and the stack can be used again once the kernel has
+	     ended the thread, which the count of threads shows.  Wait for
+	     that: otherwise an exiting thread that is slow to end makes
+	     libc map one stack more, which stays in the cache (up to its
+	     40 MiB), and the maps grow by steps as such delays get
+	     longer.  */
 	  while (__atomic_load_n (&detached_live, __ATOMIC_ACQUIRE)
-		 >= DETACHED_MAX)
+		 >= DETACHED_MAX
+		 || count_threads () >= THREADS_STEADY + DETACHED_MAX)
 	    short_sleep ();
 	  __atomic_fetch_add (&detached_live, 1, __ATOMIC_RELAXED);
 	  e = pthread_create (&t, &detached, short_thread, (void *) 1);
@@ -612,7 +624,7 @@ count_maps (struct sample *s)
 static unsigned long long
 count_threads (void)
 {
-  static char buf[8192];
+  char buf[8192];
   if (read_file ("/proc/self/status", buf, sizeof buf) < 0)
     return 0;
   char *p = strstr (buf, "\nThreads:");
@@ -685,7 +697,7 @@ count_children (struct sample *s)
 /* Sample the process into S while every thread that creates children
    is paused.  */
 static void
-take_sample (struct sample *s, unsigned long long threads_paused)
+take_sample (struct sample *s)
 {
   memset (s, 0, sizeof *s);
   pause_all ();
@@ -695,7 +707,7 @@ take_sample (struct sample *s, unsigned long long threads_paused)
   for (int i = 0; i < 1000; i++)
     {
       s->value[THREADS] = count_threads ();
-      if (s->value[THREADS] <= threads_paused)
+      if (s->value[THREADS] <= THREADS_STEADY)
 	break;
       nanosleep (&ms, NULL);
     }
@@ -880,8 +892,6 @@ main (int argc, char **argv)
       fprintf (stderr, "soak: pthread_create: %s\n", strerror (e));
       return 2;
     }
-  /* Main, the signal thread, the workers and the thread manager.  */
-  unsigned long long threads_paused = 1 + PAUSERS;
 
   struct timespec next;
   clock_gettime (CLOCK_MONOTONIC, &next);
@@ -892,7 +902,7 @@ main (int argc, char **argv)
       while (clock_nanosleep (CLOCK_MONOTONIC, TIMER_ABSTIME, &next, NULL)
 	     == EINTR)
 	;
-      take_sample (&samples[n], threads_paused);
+      take_sample (&samples[n]);
       unsigned long total = 0;
       for (int m = 0; m < M_COUNT; m++)
 	total += __atomic_load_n (&ops[m], __ATOMIC_RELAXED);
