@@ -41,6 +41,9 @@ JOBS ?=
 RUNTIME ?=
 #: DURATION=N[s|m|h]  soak: how long it runs, in seconds, m or h (10m)
 DURATION ?=
+#: N=CASES SEED=N  fuzz: the cases to run, their seed (default: the clock)
+N ?=
+SEED ?=
 
 # make passes the knobs set on its command line or in its environment
 # on to the scripts' environment, where they read them.
@@ -54,8 +57,8 @@ endif
 
 .PHONY: all help deps source configure libc example check libc-i686 \
 	check-i686 check-each-patch cross cross-all check-wrapper \
-	check-target check-target-all check-container bench soak deb deb-test \
-	pq-import pq-export clean
+	check-target check-target-all check-container bench soak fuzz deb \
+	deb-test pq-import pq-export clean
 
 ## all: build the patched libc and run the examples on it (make)
 all: example
@@ -133,6 +136,10 @@ bench: libc
 ## soak: create children every way for DURATION, fail on growth (results/)
 soak: libc
 	@scripts/soak/run-soak.sh
+
+## fuzz: differential fuzzing of posix_spawn, N cases (SEED; results/)
+fuzz:
+	@scripts/fuzz/run-fuzz.sh "$(N)" "$(SEED)"
 
 ## deb: Debian 12's glibc packages with the series, in build/deb/
 deb:
