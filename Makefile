@@ -44,6 +44,8 @@ DURATION ?=
 #: N=CASES SEED=N  fuzz: the cases to run, their seed (default: the clock)
 N ?=
 SEED ?=
+#: GLIBC_SUBDIRS=DIRS  check, check-target: glibc subdirectories, or all
+GLIBC_SUBDIRS ?=
 
 # make passes the knobs set on its command line or in its environment
 # on to the scripts' environment, where they read them.
@@ -57,7 +59,8 @@ endif
 
 .PHONY: all help deps source configure libc example check libc-i686 \
 	check-i686 check-each-patch cross cross-all check-wrapper \
-	check-target check-target-all check-container bench soak fuzz deb \
+	check-full check-target check-target-all check-container bench soak \
+	fuzz deb \
 	deb-test pq-import pq-export clean
 
 ## all: build the patched libc and run the examples on it (make)
@@ -100,6 +103,10 @@ libc-i686: source
 ## check-i686: the tests of make check on the i686 libc (T=... for one)
 check-i686: libc-i686
 	@ABI=i686 scripts/test/run-checks.sh $(T)
+
+## check-full: glibc's whole test suite, Debian's xfails (ABI=i686; results/)
+check-full: $(if $(filter i686,$(ABI)),libc-i686,libc)
+	@scripts/test/check-full.sh
 
 ## check-each-patch: build and test every prefix of the series (FROM, TO)
 check-each-patch: libc

@@ -46,7 +46,6 @@
 set -u
 . scripts/lib/common.sh
 . ./base.conf
-top=$(pwd)
 suffix=${DEB_VERSION_SUFFIX:-+pidfd1}
 : "${DEB_BUILD_OPTIONS=nocheck parallel=$(($(nproc) + 1))}"
 : "${DEB_BUILD_PROFILES=}"
@@ -135,15 +134,9 @@ t=$(date +%s)
 command -v dpkg-source > /dev/null \
   || DEBIAN_FRONTEND=noninteractive apt-get install -y dpkg-dev >> "$log" 2>&1 \
   || die "cannot install dpkg-dev: $log"
-dsc=glibc_$GLIBC_SOURCE_VERSION.dsc
-if [ ! -f "$deb/$dsc" ]; then
-  (cd "$deb" && "$top/scripts/lib/debian-apt.sh" bookworm source apt-get source \
-     --download-only "glibc=$GLIBC_SOURCE_VERSION") >> "$log" 2>&1 \
-    || die "no source package glibc $GLIBC_SOURCE_VERSION in the archive" \
-	   "$snapshot_hint: $log"
-fi
+dsc=$(scripts/deb/fetch-source.sh "$deb" "$log") || exit 1
 rm -rf "$src"
-dpkg-source -x "$deb/$dsc" "$src" >> "$log" 2>&1 \
+dpkg-source -x "$dsc" "$src" >> "$log" 2>&1 \
   || die "dpkg-source -x $dsc failed: $log"
 step "source $GLIBC_SOURCE_VERSION" "$t"
 

@@ -40,8 +40,16 @@
 # run ends, the results grow in FILE.partial: a run that was stopped
 # leaves no FILE that looks whole.
 #
+# GLIBC_SUBDIRS, if set, replaces check/glibc-subdirs: a list of glibc
+# subdirectories, or "all" for every one (glibc's whole test suite, make
+# check-full).  DEBIAN_XFAILS=FILE adds Debian's list of expected
+# failures, debian/testsuite-xfail-debian.mk, to the glibc run the way
+# debian/rules does (an include in the build tree's configparms, for
+# this run only): the tests it lists are XFAIL in tests.sum.
+#
 # Usage: [ABI=...] [TEST_WRAPPER=... RESULTS=FILE [RESULTS_NOTES=...]]
-#          [XFAIL_LISTS=LIST...] scripts/test/run-checks.sh [TEST]
+#          [XFAIL_LISTS=LIST...] [GLIBC_SUBDIRS=DIRS|all]
+#          [DEBIAN_XFAILS=FILE] scripts/test/run-checks.sh [TEST]
 #   TEST is a glibc test (posix/tst-spawn), check-abi, an application
 #   test (app/NAME, from tests/NAME.c or .cc), man/ (the manual pages)
 #   or glibc (glibc's tests and check-abi, no application test or
@@ -153,7 +161,9 @@ record_glibc ()
 	[ -n "$reason" ] || reason="left out by glibc's Makefile\
  (tests-unsupported): a tool it needs is missing, such as a C++\
  compiler that links for this ABI" ;;
-      XFAIL) reason="marked as failing by glibc's own Makefile" ;;
+      XFAIL) reason="marked as failing by glibc's own Makefile"
+	[ -z "${DEBIAN_XFAILS-}" ] \
+	  || reason="$reason or Debian's testsuite-xfail-debian.mk" ;;
       *) reason= ;;
     esac
     racy=
@@ -207,17 +217,31 @@ record_built ()
 
 glibc_subdir_tests ()
 {
-  subdirs=$(sed -e 's/#.*//' check/glibc-subdirs | xargs)
+  subdirs=${GLIBC_SUBDIRS:-$(sed -e 's/#.*//' check/glibc-subdirs | xargs)}
+  # glibc's own list of subdirectories for the whole suite.
+  subdirs_arg="subdirs=$subdirs" dirs=$subdirs
+  [ "$subdirs" != all ] || subdirs_arg='' dirs=.
   # Forget earlier results, so that every test runs again.
   # shellcheck disable=SC2086
   (cd "$obj" && rm -f ./*.out ./*.test-result tests.sum \
-     && find $subdirs \( -name '*.out' -o -name '*.test-result' \) \
+     && find $dirs \( -name '*.out' -o -name '*.test-result' \) \
 	     -exec rm -f {} +)
+  if [ -n "${DEBIAN_XFAILS-}" ]; then
+    [ -f "$DEBIAN_XFAILS" ] || die "DEBIAN_XFAILS=$DEBIAN_XFAILS: no such file"
+    cp "$obj/configparms" "$obj/configparms.run-checks"
+    trap 'mv "$obj/configparms.run-checks" "$obj/configparms"' EXIT
+    trap 'exit 1' INT TERM HUP
+    printf 'include %s\n' "$(realpath "$DEBIAN_XFAILS")" >> "$obj/configparms"
+  fi
   # shellcheck disable=SC2086
   scripts/lib/run-stage.sh "check-glibc$suffix" \
-    make -C "$obj" -j"$jobs" subdirs="$subdirs" $run_built_tests \
+    make -C "$obj" -j"$jobs" $subdirs_arg $run_built_tests \
       ${TEST_WRAPPER:+"test-wrapper=$TEST_WRAPPER"} check
   make_rc=$?
+  if [ -n "${DEBIAN_XFAILS-}" ]; then
+    mv "$obj/configparms.run-checks" "$obj/configparms"
+    trap - EXIT
+  fi
   [ -f "$obj/tests.sum" ] && sort "$obj/tests.sum" | record_glibc
   # glibc's make check fails when a test failed (one that passed when
   # run again included); anything else is make stopping early.
@@ -225,6 +249,8 @@ glibc_subdir_tests ()
     || record FAIL "glibc make check" "it stopped before running the tests"
 
   if [ -n "$blocker" ]; then
+    [ "$subdirs" != all ] \
+      || die "GLIBC_SUBDIRS=all: the tests cannot run here: $blocker"
     for dir in $subdirs; do
       if ! programs=$(subdir_test_programs "$dir"); then
 	record FAIL "$dir" "make cannot list the test programs of $dir"
@@ -305,6 +331,8 @@ one_glibc_test ()
 
 glibc_listed_tests ()
 {
+  # The whole suite has run them already.
+  [ "${GLIBC_SUBDIRS-}" != all ] || return 0
   # Test names are single words; make must not read a list on stdin.
   # shellcheck disable=SC2013
   for t in $(sed -e 's/#.*//' check/glibc-tests); do
