@@ -2291,11 +2291,16 @@ run_method (struct fuzz_case *c, enum method m,
 static void
 normalize (char *s, const char *self)
 {
-  /* The numbers of pipes and sockets, and this process's ID.  */
+  /* The numbers of pipes and sockets, the inode number that names a file
+     of O_TMPFILE ("DIR/#INODE (deleted)"), and this process's ID.  */
   char *p;
   if ((strncmp (s, "pipe:[", 6) == 0 || strncmp (s, "socket:[", 8) == 0)
       && (p = strchr (s, '[')) != NULL)
     strcpy (p, "[]");
+  if ((p = strrchr (s, '/')) != NULL && p[1] == '#'
+      && strspn (p + 2, "0123456789") > 0
+      && strcmp (p + 2 + strspn (p + 2, "0123456789"), " (deleted)") == 0)
+    strcpy (p, "/#INODE (deleted)");
   size_t len = strlen (self);
   while ((p = strstr (s, self)) != NULL)
     {
@@ -2517,7 +2522,9 @@ static struct
   long count;
 } kinds[64];
 
-static void
+/* Count the kind of the difference of O from REF: return true if it is
+   a new one.  */
+static bool
 count_kind (const struct fuzz_case *c, enum method m, const struct outcome *o,
 	    const struct outcome *ref)
 {
@@ -2542,9 +2549,9 @@ count_kind (const struct fuzz_case *c, enum method m, const struct outcome *o,
     if (kinds[i].count == 0 || strcmp (kinds[i].what, what) == 0)
       {
 	strcpy (kinds[i].what, what);
-	kinds[i].count++;
-	return;
+	return kinds[i].count++ == 0;
       }
+  return false;
 }
 
 static void
@@ -2554,19 +2561,20 @@ compare (const struct fuzz_case *c, enum method m, const struct outcome *o,
   if (same (o, ref))
     return;
   differences++;
-  count_kind (c, m, o, ref);
+  bool new_kind = count_kind (c, m, o, ref);
   char what[512];
   snprintf (what, sizeof what, "seed %llu case %ld: %s: %s where the"
 	    " reference gives %s (reproduce: spawn-fuzz --seed %llu --case"
 	    " %ld)", c->seed, c->number, method_name[m], errname (o->ret),
 	    errname (ref->ret), c->seed, c->number);
-  if (++reported > SHORT_REPORTS)
+  /* The first of each kind in full, whatever came before.  */
+  if (++reported > SHORT_REPORTS && !new_kind)
     {
       failures++;
       return;
     }
   check (0, what);
-  if (reported > FULL_REPORTS)
+  if (reported > FULL_REPORTS && !new_kind)
     return;
   print_case (c);
   print_outcome (method_name[r], ref);
