@@ -21,6 +21,8 @@
 		    methods that give no pidfd (posix_spawn)
      floor-mmap     the same on a fresh 36 KiB stack mapped and unmapped
 		    for each child
+     floor-guard    the same with a guard page below the fresh stack
+		    (PROT_NONE, one mprotect more)
      vfork          vfork + execve, then pidfd_open
      fork           fork + execve, then pidfd_open
      posix_spawn    posix_spawn of the C library this runs on
@@ -96,6 +98,24 @@ create (const char *method)
       munmap (stack, FRESH_STACK);
       return pid < 0 ? 0 : pidfd;
     }
+  if (strcmp (method, "floor-guard") == 0)
+    {
+      size_t page = sysconf (_SC_PAGESIZE);
+      char *map = mmap (NULL, page + FRESH_STACK, PROT_READ | PROT_WRITE,
+			MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
+      if (map == MAP_FAILED)
+	return 0;
+      if (mprotect (map, page, PROT_NONE) != 0)
+	{
+	  munmap (map, page + FRESH_STACK);
+	  return 0;
+	}
+      pid = clone (exec_child, map + page + FRESH_STACK,
+		   CLONE_VM | CLONE_VFORK | CLONE_PIDFD | SIGCHLD, NULL,
+		   &pidfd);
+      munmap (map, page + FRESH_STACK);
+      return pid < 0 ? 0 : pidfd;
+    }
   if (strcmp (method, "vfork") == 0 || strcmp (method, "fork") == 0)
     {
       pid = method[0] == 'v' ? vfork () : fork ();
@@ -153,8 +173,8 @@ int
 main (int argc, char **argv)
 {
   static const char *const methods[] =
-    { "floor", "floor-nopidfd", "floor-mmap", "vfork", "fork", "posix_spawn",
-      "pidfd_spawn" };
+    { "floor", "floor-nopidfd", "floor-mmap", "floor-guard", "vfork", "fork",
+      "posix_spawn", "pidfd_spawn" };
   const char *method = argc >= 4 ? argv[1] : "";
   size_t m = 0;
   while (m < sizeof methods / sizeof methods[0]
@@ -162,8 +182,9 @@ main (int argc, char **argv)
     m++;
   if ((argc != 4 && argc != 5) || m == sizeof methods / sizeof methods[0])
     {
-      fprintf (stderr, "usage: %s floor|floor-nopidfd|floor-mmap|vfork|fork"
-	       "|posix_spawn|pidfd_spawn ITERATIONS PROGRAM [RSS-MIB]\n",
+      fprintf (stderr, "usage: %s floor|floor-nopidfd|floor-mmap|floor-guard"
+	       "|vfork|fork|posix_spawn|pidfd_spawn ITERATIONS PROGRAM"
+	       " [RSS-MIB]\n",
 	       argv[0]);
       return 2;
     }

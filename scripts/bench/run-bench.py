@@ -150,6 +150,7 @@ def spawn_table(rss_list, iterations):
         ("floor without CLONE_PIDFD", [TESTRUN], "floor-nopidfd",
          "floor-nopidfd"),
         ("floor on a fresh 36 KiB stack", [TESTRUN], "floor-mmap", "floor"),
+        ("the same with a guard page", [TESTRUN], "floor-guard", "floor"),
         ("vfork + execve + pidfd_open", [TESTRUN], "vfork", "floor"),
         ("fork + execve + pidfd_open", [TESTRUN], "fork", "floor"),
         ("posix_spawn, the series", [TESTRUN], "posix_spawn",
@@ -186,7 +187,7 @@ def spawn_table(rss_list, iterations):
                 min(r[2] for r in rows), statistics.median(r[3] for r in rows),
                 statistics.median(r[4] for r in rows)]
         floors = {method: figures[label] for label, _, method, _ in methods
-                  if method.startswith("floor") and method != "floor-mmap"}
+                  if method in ("floor", "floor-nopidfd")}
         for label, _, method, floor_method in methods:
             fig, floor = figures[label], floors[floor_method]
             cells = [f"{v / 1000:8.1f} ({v / f:5.2f})"
@@ -208,6 +209,15 @@ result = interleave({
 i, d = list(result)
 report("pidfd_getpid on a running child", ("ns/call", 1), result,
        [("fdinfo/ioctl", d, i)])
+
+kept = build("kept-stack-memory")
+result = interleave({
+    label: [TESTRUN, kept, "64", what]
+    for label, what in (("address space, KiB", "size"),
+                        ("resident, KiB", "rss"),
+                        ("memory map entries", "maps"))})
+report("the stack a thread keeps for its next spawn, per thread that has "
+       "spawned once, of 64", ("", 1), result, [])
 
 forks = build("fork-latency")
 result = interleave({
