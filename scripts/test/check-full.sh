@@ -34,11 +34,14 @@ RESULTS=build/check-full$suffix GLIBC_SUBDIRS=all DEBIAN_XFAILS=$xfails \
   scripts/test/run-checks.sh glibc
 rc=$?
 if [ -f "$results" ]; then
-  xfail=$(grep -c '^XFAIL:' "$results")
+  # Each XFAIL by name: Debian's list also names tests of thread exit,
+  # robust mutexes and fork, which the series changes; such a failure
+  # is expected only once the stock tree fails it too.
+  xfail=$(sed -n 's/^XFAIL: \([^ ]*\).*/\1/p' "$results" | paste -s -d ' ' -)
   results_update glibc-suite.md \
     "make check-full: glibc's whole test suite, with Debian's expected failures" \
-    "ABI | passed | failed | skipped | of them XFAIL | wall time" \
-    "$ABI" "$ABI | $(results_counts "$results") | $xfail | \
+    "ABI | passed | failed | skipped | the XFAILs among them | wall time" \
+    "$ABI" "$ABI | $(results_counts "$results") | ${xfail:-none} | \
 $(minutes $(($(date +%s) - began)))"
 fi
 exit $rc
