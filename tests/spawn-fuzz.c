@@ -822,6 +822,8 @@ caught (int sig)
   (void) sig;
 }
 
+static void world_end (void);
+
 static void
 world_init (int argc, char **argv)
 {
@@ -871,6 +873,10 @@ world_init (int argc, char **argv)
   strcpy (w.base, "/tmp/spawn-fuzz.XXXXXX");
   if (mkdtemp (w.base) == NULL || chmod (w.base, 0755) != 0)
     fatal ("cannot create a directory in /tmp: %m");
+  /* A run that a signal or the hang timer ends leaves it: named for
+     whoever cleans up.  */
+  printf ("info: scratch directory %s\n", w.base);
+  atexit (world_end);
   snprintf (w.scratch, sizeof w.scratch, "%s/s", w.base);
   snprintf (w.report, sizeof w.report, "%s/report", w.base);
   make_dir (w.scratch, 0755);
@@ -960,6 +966,12 @@ world_init (int argc, char **argv)
 static void
 world_end (void)
 {
+  /* Once, and only in this process: it runs at exit too, so that a
+     run that fatal ends leaves no cgroup or scratch tree behind.  */
+  static bool ended;
+  if (ended || getpid () != w.pid)
+    return;
+  ended = true;
   close (FD_HELPER);
   cgroup_end ();
   if (chdir ("/") != 0)
@@ -1850,13 +1862,20 @@ ref_disposition (int sig, void (*handler) (int))
       sigaction (sig, &sa, NULL);
       return;
     }
-  /* The kernel's struct sigaction, with no flags and an empty mask.  */
+  /* The kernel's struct sigaction, with no flags and an empty mask of
+     its signal set: 128 signals on mips, 64 elsewhere (glibc's NSIG is
+     128 on mips, 65 elsewhere).  */
+#ifdef __mips__
+# define KERNEL_NSIG 128
+#else
+# define KERNEL_NSIG 64
+#endif
 #ifdef __mips__
   struct
   {
     unsigned int flags;
     void (*handler) (int);
-    unsigned long int mask[(NSIG - 1) / (8 * sizeof (long int))];
+    unsigned long int mask[KERNEL_NSIG / (8 * sizeof (long int))];
   } ka;
 #else
   struct
@@ -1864,15 +1883,15 @@ ref_disposition (int sig, void (*handler) (int))
     void (*handler) (int);
     unsigned long int flags;
     void (*restorer) (void);
-    unsigned long int mask[(NSIG - 1) / (8 * sizeof (long int))];
+    unsigned long int mask[KERNEL_NSIG / (8 * sizeof (long int))];
   } ka;
 #endif
   memset (&ka, 0, sizeof ka);
   ka.handler = handler;
 #ifdef __sparc__
-  syscall (SYS_rt_sigaction, sig, &ka, NULL, NULL, (size_t) (NSIG - 1) / 8);
+  syscall (SYS_rt_sigaction, sig, &ka, NULL, NULL, (size_t) KERNEL_NSIG / 8);
 #else
-  syscall (SYS_rt_sigaction, sig, &ka, NULL, (size_t) (NSIG - 1) / 8);
+  syscall (SYS_rt_sigaction, sig, &ka, NULL, (size_t) KERNEL_NSIG / 8);
 #endif
 }
 
@@ -2520,6 +2539,7 @@ static struct
 {
   char what[256];
   long count;
+  long first;			/* The number of its first case.  */
 } kinds[64];
 
 /* Count the kind of the difference of O from REF: return true if it is
@@ -2548,7 +2568,11 @@ count_kind (const struct fuzz_case *c, enum method m, const struct outcome *o,
   for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
     if (kinds[i].count == 0 || strcmp (kinds[i].what, what) == 0)
       {
-	strcpy (kinds[i].what, what);
+	if (kinds[i].count == 0)
+	  {
+	    strcpy (kinds[i].what, what);
+	    kinds[i].first = c->number;
+	  }
 	return kinds[i].count++ == 0;
       }
   return false;
@@ -2750,7 +2774,8 @@ main (int argc, char **argv, char **envp)
   printf ("\n");
   for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]
 		     && kinds[i].count != 0; i++)
-    printf ("difference: %s: %ld cases\n", kinds[i].what, kinds[i].count);
+    printf ("difference: %s: %ld cases, the first case %ld\n",
+	    kinds[i].what, kinds[i].count, kinds[i].first);
   char what[256];
   snprintf (what, sizeof what, "%ld cases of seed %llu: every spawn function"
 	    " as the reference, nothing left behind", cases, seed);

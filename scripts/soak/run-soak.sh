@@ -21,7 +21,8 @@ abi_load
 
 duration=${DURATION:-10m}
 case $duration in
-  *[!0-9smh]* | [!0-9]* | *[smh]?*)
+  *[!0-9smh]* | [!0-9]* | *[smh]?* | 0?*)
+    # A leading 0 would make the shell read an octal number.
     die "DURATION=$duration: seconds, or a number with the suffix s, m or h" ;;
   *h) seconds=$((${duration%h} * 3600)) ;;
   *m) seconds=$((${duration%m} * 60)) ;;
