@@ -60,17 +60,13 @@ leftovers_remove ()
   cgroup=$(sed -n 's|^info: cgroup: cases spawn into \(.*\)/a (.*|\1|p' \
     "$log")
   [ -n "$cgroup" ] && [ -d "$cgroup" ] || return 0
-  # Its children may still be there (Linux 5.14 and later kill them).
-  for sub in tp/inv tp/t tp a gone; do
-    [ -d "$cgroup/$sub" ] || continue
-    [ ! -e "$cgroup/$sub/cgroup.kill" ] \
-      || echo 1 > "$cgroup/$sub/cgroup.kill" 2>/dev/null || :
-  done
+  # Its children may still be there: cgroup.kill (Linux 5.14) kills
+  # the whole subtree, and then the directories go, the deepest first.
+  [ ! -e "$cgroup/cgroup.kill" ] \
+    || echo 1 > "$cgroup/cgroup.kill" 2>/dev/null || :
   sleep 1
-  for sub in tp/inv tp/t tp a gone .; do
-    [ ! -d "$cgroup/$sub" ] || rmdir "$cgroup/$sub" \
-      || printf 'run-fuzz: cannot remove %s\n' "$cgroup/$sub" >&2
-  done
+  find "$cgroup" -depth -type d -exec rmdir {} + \
+    || printf 'run-fuzz: cannot remove %s\n' "$cgroup" >&2
 }
 trap 'leftovers_remove; exit 130' INT TERM
 printf '==> fuzz%s: %s cases of seed %s\n' "$suffix" "$cases" "$seed"
