@@ -9,7 +9,7 @@ T ?=
 ARCH ?=
 #: ABI=NAME        one libc of ARCH (amd64: x86_64, i686 or x32; abis.table)
 ABI ?=
-#: KERNEL=SUITE    the Debian suite whose kernel check-target boots (not EMU)
+#: KERNEL=SUITE    the Debian suite whose kernel check-target, check-full ARCH boot
 KERNEL ?=
 #: EMU=user        check-target under qemu-user on this kernel instead
 EMU ?=
@@ -44,7 +44,7 @@ DURATION ?=
 #: N=CASES SEED=N  fuzz: the cases to run, their seed (default: the clock)
 N ?=
 SEED ?=
-#: GLIBC_SUBDIRS=DIRS  check, check-target: glibc subdirectories, or all
+#: GLIBC_SUBDIRS=DIRS  check, check-target, check-full: glibc subdirectories, or all
 GLIBC_SUBDIRS ?=
 
 # make passes the knobs set on its command line or in its environment
@@ -104,9 +104,9 @@ libc-i686: source
 check-i686: libc-i686
 	@ABI=i686 scripts/test/run-checks.sh $(T)
 
-## check-full: glibc's whole test suite, Debian's xfails (ABI=i686; results/)
-check-full: $(if $(filter i686,$(ABI)),libc-i686,libc)
-	@scripts/test/check-full.sh
+## check-full: glibc's whole test suite, Debian's xfails (ABI=i686, ARCH; results/)
+check-full: $(if $(ARCH),source,$(if $(filter i686,$(ABI)),libc-i686,libc))
+	@scripts/test/check-full.sh $(ARCH)
 
 ## check-each-patch: build and test every prefix of the series (FROM, TO)
 check-each-patch: libc

@@ -1,18 +1,24 @@
 #!/bin/sh
-# Run glibc's whole test suite (make check in every subdirectory) on the
-# built libc of ABI, x86_64 or i686 (make check-full ABI=i686), with
-# Debian's list of expected failures as Debian's own build runs it
+# Run glibc's test suite (make check in every subdirectory, or in those
+# GLIBC_SUBDIRS names) on the built libc of ABI, with Debian's list of
+# expected failures as Debian's own build runs it
 # (debian/testsuite-xfail-debian.mk of the source package base.conf
 # names), through scripts/test/run-checks.sh; then write the counts to
 # results/glibc-suite.md.  make check runs posix/, misc/ and single
 # tests; the series also changes struct pthread, thread exit and fork,
-# which tests all over glibc exercise.  Not in CI: it takes an hour or
-# more on 2 cores.
+# which tests all over glibc exercise.  The native ABIs (x86_64, and
+# i686 with ABI=i686) run here; with ARCH, the ABI of that Debian
+# architecture runs on its own kernel (KERNEL, the suite, or the
+# table's first) through scripts/target/check-target.sh.  Not in CI: it
+# takes an hour or more on 2 cores.
 #
-# Usage: [ABI=x86_64|i686] scripts/test/check-full.sh
+# Usage: [ABI=NAME] [GLIBC_SUBDIRS=DIRS] [KERNEL=SUITE] \
+#          scripts/test/check-full.sh [ARCH]
 set -u
 . scripts/lib/common.sh
 . scripts/lib/abi.sh
+arch=${1-}
+[ -z "$arch" ] || abi_one target "$arch" "$0" "$@"
 abi_load
 . ./base.conf
 . scripts/lib/series.sh
@@ -24,15 +30,34 @@ log=build/logs/check-full$suffix.log
 dsc=$(scripts/deb/fetch-source.sh build/deb "$log") || exit 1
 # The Debian part of the source package: debian.tar.xz, beside the .dsc.
 debian_tar=$(dirname "$dsc")/glibc_$GLIBC_SOURCE_VERSION.debian.tar.xz
-xfails=build/check-full-xfail-debian.mk
+xfails=$(pwd -P)/build/check-full-xfail-debian.mk
 tar -xOJf "$debian_tar" debian/testsuite-xfail-debian.mk > "$xfails" \
   || die "no debian/testsuite-xfail-debian.mk in $debian_tar"
 
-# run-checks.sh writes the results of a run of "glibc" to RESULTS-glibc.
-results=build/check-full$suffix-glibc
-RESULTS=build/check-full$suffix GLIBC_SUBDIRS=all DEBIAN_XFAILS=$xfails \
-  scripts/test/run-checks.sh glibc
-rc=$?
+# The row's first cell: the ABI, and the subdirectories where they are
+# not all of them.
+subdirs=${GLIBC_SUBDIRS:-all}
+what=$ABI
+[ "$subdirs" = all ] || what="$ABI: $subdirs"
+if [ "$abi_kind" = native ]; then
+  # run-checks.sh writes the results of a run of "glibc" to RESULTS-glibc.
+  results=build/check-full$suffix-glibc
+  RESULTS=build/check-full$suffix GLIBC_SUBDIRS=$subdirs \
+    DEBIAN_XFAILS=$xfails scripts/test/run-checks.sh glibc
+  rc=$?
+else
+  suite=${KERNEL:-${abi_suites%%,*}}
+  [ -n "$suite" ] || die "$ABI has no Debian kernel to run its tests on"
+  results=build/check-target-$ABI-$suite-glibc
+  rm -f "$results"
+  GLIBC_SUBDIRS=$subdirs DEBIAN_XFAILS=$xfails \
+    scripts/target/check-target.sh "$abi_arch" "$suite" glibc
+  rc=$?
+  # The guest's kernel, from the notes that end the results.
+  release=$(sed -n 's/^# guest: Linux \([^ ]*\) .*/\1/p' "$results" \
+	    2> /dev/null)
+  what="$what, on Linux ${release:-?} under $abi_qemu"
+fi
 if [ -f "$results" ]; then
   # Each XFAIL by name: Debian's list also names tests of thread exit,
   # robust mutexes and fork, which the series changes; such a failure
@@ -41,7 +66,7 @@ if [ -f "$results" ]; then
   results_update glibc-suite.md \
     "make check-full: glibc's whole test suite, with Debian's expected failures" \
     "ABI | passed | failed | skipped | the XFAILs among them | wall time" \
-    "$ABI" "$ABI | $(results_counts "$results") | ${xfail:-none} | \
+    "$what" "$what | $(results_counts "$results") | ${xfail:-none} | \
 $(minutes $(($(date +%s) - began)))"
 fi
 exit $rc
