@@ -57,6 +57,9 @@ ifneq ($(filter-out podman docker,$(RUNTIME)),)
 $(error RUNTIME=$(RUNTIME): RUNTIME is podman or docker, or not set)
 endif
 
+# The target that builds the native libc of ABI: x86_64's, or i686's.
+native_libc = $(if $(filter i686,$(ABI)),libc-i686,libc)
+
 .PHONY: all help deps source configure libc example check libc-i686 \
 	check-i686 check-each-patch cross cross-all check-wrapper \
 	check-full check-target check-target-all check-container bench soak \
@@ -105,7 +108,7 @@ check-i686: libc-i686
 	@ABI=i686 scripts/test/run-checks.sh $(T)
 
 ## check-full: glibc's whole test suite, Debian's xfails (ABI=i686, ARCH; results/)
-check-full: $(if $(ARCH),source,$(if $(filter i686,$(ABI)),libc-i686,libc))
+check-full: $(if $(ARCH),source,$(native_libc))
 	@scripts/test/check-full.sh $(ARCH)
 
 ## check-each-patch: build and test every prefix of the series (FROM, TO)
@@ -141,7 +144,7 @@ bench: libc
 	@scripts/bench/run-bench.py
 
 ## soak: create children every way for DURATION, fail on growth (results/)
-soak: libc
+soak: $(native_libc)
 	@scripts/soak/run-soak.sh
 
 ## fuzz: differential fuzzing of posix_spawn, N cases (SEED; results/)

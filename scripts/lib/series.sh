@@ -18,7 +18,8 @@
 #                    separated by '|'), one row per KEY (its first
 #                    cells); ROW replaces the row of the same KEY or is
 #                    added, and ends with the date, the checkout and the
-#                    series it was measured with
+#                    series it was measured with; the other rows keep
+#                    their cells by column name
 #   results_rows FILE KEY...
 #                    results/FILE with the rows of the KEYs alone
 #   results_counts FILE
@@ -92,12 +93,36 @@ results_update ()
       printf 'Written by the tool that measured it.  Each row names the day,\n'
       printf 'the checkout, and the series (the start of its series_hash and\n'
       printf 'its number of patches) it was measured with; "-" is a count\n'
-      printf 'that a run which stopped early did not give.\n\n'
+      printf 'that a run which stopped early did not give, or a column added\n'
+      printf 'after the row was measured.\n\n'
       printf '| %s |\n%s\n' "$header" "$rule"
-      # The rows of the file as it was, if it has the same columns, the
-      # one of KEY replaced in its place, or added last.
-      { [ ! -f "$file" ] || ! grep -q -x -F "| $header |" "$file" \
-	  || sed -n '/^| --- |/,$p' "$file" | sed 1d; } \
+      # The rows of the file as it was, each cell under the column of
+      # its name (a column that a row of an older table lacks is "-"),
+      # the one of KEY replaced in its place, or added last.
+      { [ ! -f "$file" ] || HEADER=$header awk '
+	  function cells (line, out,   n, i) {
+	    n = split (line, out, "|")
+	    for (i = 2; i < n; i++) {
+	      out[i - 1] = out[i]
+	      gsub (/^ +| +$/, "", out[i - 1])
+	    }
+	    return n - 2
+	  }
+	  BEGIN { columns = cells("| " ENVIRON["HEADER"] " |", name) }
+	  !/^\| / { next }
+	  ++rows == 1 {
+	    n = cells($0, old)
+	    for (i = 1; i <= n; i++) at[old[i]] = i
+	    next
+	  }
+	  rows == 2 { next }
+	  {
+	    cells($0, cell)
+	    row = "|"
+	    for (i = 1; i <= columns; i++)
+	      row = row " " (name[i] in at ? cell[at[name[i]]] : "-") " |"
+	    print row
+	  }' "$file"; } \
 	| KEY="| $4 |" ROW="| $5 | ${provenance:-$(results_provenance)} |" awk '
 	    index ($0, ENVIRON["KEY"]) == 1 {
 	      if (!done) print ENVIRON["ROW"]
