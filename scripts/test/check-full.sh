@@ -6,11 +6,13 @@
 # names), through scripts/test/run-checks.sh; then write the counts to
 # results/glibc-suite.md.  make check runs posix/, misc/ and single
 # tests; the series also changes struct pthread, thread exit and fork,
-# which tests all over glibc exercise.  The native ABIs (x86_64, and
-# i686 with ABI=i686) run here; with ARCH, the ABI of that Debian
-# architecture runs on its own kernel (KERNEL, the suite, or the
-# table's first) through scripts/target/check-target.sh.  Not in CI: it
-# takes an hour or more on 2 cores.
+# which tests all over glibc exercise.  Without ARCH, a native ABI
+# (x86_64, or i686 with ABI=i686) runs here, on this machine's kernel;
+# with ARCH, each ABI of that Debian architecture (or the one ABI names)
+# runs on a kernel of its own under qemu-system (Debian's of KERNEL, or
+# of the ABI's first suite in abis.table), through
+# scripts/target/check-target.sh.  Not in CI: it takes an hour or more
+# on 2 cores.
 #
 # Usage: [ABI=NAME] [GLIBC_SUBDIRS=DIRS] [KERNEL=SUITE] \
 #          scripts/test/check-full.sh [ARCH]
@@ -18,7 +20,7 @@ set -u
 . scripts/lib/common.sh
 . scripts/lib/abi.sh
 arch=${1-}
-[ -z "$arch" ] || abi_one target "$arch" "$0" "$@"
+[ -z "$arch" ] || abi_one "target${KERNEL:+:$KERNEL}" "$arch" "$0" "$@"
 abi_load
 . ./base.conf
 . scripts/lib/series.sh
@@ -30,16 +32,21 @@ log=build/logs/check-full$suffix.log
 dsc=$(scripts/deb/fetch-source.sh build/deb "$log") || exit 1
 # The Debian part of the source package: debian.tar.xz, beside the .dsc.
 debian_tar=$(dirname "$dsc")/glibc_$GLIBC_SOURCE_VERSION.debian.tar.xz
-xfails=$(pwd -P)/build/check-full-xfail-debian.mk
+# One file for each ABI: runs of several may go on at once.
+xfails=$(pwd -P)/build/check-full-xfail-debian$suffix.mk
 tar -xOJf "$debian_tar" debian/testsuite-xfail-debian.mk > "$xfails" \
   || die "no debian/testsuite-xfail-debian.mk in $debian_tar"
 
-# The row's first cell: the ABI, and the subdirectories where they are
-# not all of them.
+# The row's first cell: the ABI, the subdirectories where they are not
+# all of them, and the Debian suite of the kernel where it is not this
+# machine's.
 subdirs=${GLIBC_SUBDIRS:-all}
 what=$ABI
 [ "$subdirs" = all ] || what="$ABI: $subdirs"
-if [ "$abi_kind" = native ]; then
+if [ -z "$arch" ]; then
+  [ "$abi_kind" = native ] || die "ABI=$ABI is not one of this machine's:" \
+    "make check-full ARCH=$abi_arch runs it on a kernel of its own"
+  kernel="this machine's, $(uname -r)"
   # run-checks.sh writes the results of a run of "glibc" to RESULTS-glibc.
   results=build/check-full$suffix-glibc
   RESULTS=build/check-full$suffix GLIBC_SUBDIRS=$subdirs \
@@ -56,7 +63,8 @@ else
   # The guest's kernel, from the notes that end the results.
   release=$(sed -n 's/^# guest: Linux \([^ ]*\) .*/\1/p' "$results" \
 	    2> /dev/null)
-  what="$what, on Linux ${release:-?} under $abi_qemu"
+  what="$what, on Debian $suite's kernel"
+  kernel="${release:--} under $abi_qemu"
 fi
 # names KIND: the tests of the results whose line starts with KIND.
 names ()
@@ -72,8 +80,8 @@ if [ -f "$results" ]; then
   # failure is expected only once the stock tree fails it too.
   results_update glibc-suite.md \
     "make check-full: glibc's whole test suite, with Debian's expected failures" \
-    "ABI | passed | failed | skipped | the failures | the XFAILs among them | wall time" \
+    "ABI | passed | failed | skipped | the failures | the XFAILs among them | kernel | wall time" \
     "$what" "$what | $(results_counts "$results") | $(names FAIL) | \
-$(names XFAIL) | $(minutes $(($(date +%s) - began)))"
+$(names XFAIL) | $kernel | $(minutes $(($(date +%s) - began)))"
 fi
 exit $rc
