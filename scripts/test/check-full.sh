@@ -60,7 +60,8 @@ else
   GLIBC_SUBDIRS=$subdirs DEBIAN_XFAILS=$xfails \
     scripts/target/check-target.sh "$abi_arch" "$suite" glibc
   rc=$?
-  # The guest's kernel, from the notes that end the results.
+  # The guest's kernel: check-target.sh records it in the notes that end
+  # the results, the one record of a run that outlives it.
   release=$(sed -n 's/^# guest: Linux \([^ ]*\) .*/\1/p' "$results" \
 	    2> /dev/null)
   what="$what, on Debian $suite's kernel"
@@ -69,8 +70,8 @@ fi
 # names KIND: the tests of the results whose line starts with KIND.
 names ()
 {
-  names=$(sed -n "s/^$1: \\([^ ]*\\).*/\\1/p" "$results" | paste -s -d ' ' -)
-  printf '%s' "${names:-none}"
+  tests=$(sed -n "s/^$1: \\([^ ]*\\).*/\\1/p" "$results" | paste -s -d ' ' -)
+  printf '%s' "${tests:-none}"
 }
 if [ -f "$results" ]; then
   # Each failure and each XFAIL by name: a failure counts against the
