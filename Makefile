@@ -18,9 +18,9 @@ FROM ?=
 TO ?=
 #: CELL_LIMIT=S    check-target-all: seconds a cell may take (3600)
 CELL_LIMIT ?=
-#: TARGET_WRAPPER_LIMIT=S  check-target: seconds a test may take (3600)
+#: TARGET_WRAPPER_LIMIT=S  check-target, check-full ARCH: seconds a test may take (3600)
 TARGET_WRAPPER_LIMIT ?=
-#: TIMEOUTFACTOR=N check-target: glibc's test time-outs times N (10)
+#: TIMEOUTFACTOR=N check-target, check-full ARCH: glibc's time-outs times N (10)
 TIMEOUTFACTOR ?=
 #: DEBIAN_MIRROR=URL  the Debian archive for kernels, packages, roots
 DEBIAN_MIRROR ?=
@@ -44,7 +44,7 @@ DURATION ?=
 #: N=CASES SEED=N  fuzz: the cases to run, their seed (default: the clock)
 N ?=
 SEED ?=
-#: GLIBC_SUBDIRS=DIRS  check, check-target, check-full: glibc subdirectories, or all
+#: GLIBC_SUBDIRS=DIRS  check, check-i686, check-target, check-full: glibc subdirs, or all
 GLIBC_SUBDIRS ?=
 
 # make passes the knobs set on its command line or in its environment
@@ -108,7 +108,7 @@ check-i686: libc-i686
 	@ABI=i686 scripts/test/run-checks.sh $(T)
 
 ## check-full: glibc's whole test suite, Debian's xfails (ABI=i686, ARCH; results/)
-check-full: $(if $(ARCH),source,$(native_libc))
+check-full: $(if $(or $(ARCH),$(filter-out x86_64 i686,$(ABI))),source,$(native_libc))
 	@scripts/test/check-full.sh $(ARCH)
 
 ## check-each-patch: build and test every prefix of the series (FROM, TO)
