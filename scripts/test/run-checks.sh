@@ -67,6 +67,14 @@ abi_load
 
 top=$(pwd)
 jobs=${JOBS:-$(($(nproc) + 1))}
+# With DEBIAN_XFAILS (make check-full), configparms includes Debian's
+# list of expected failures for that run alone, and configparms as it
+# was waits beside it, in $saved.  A run killed outright (SIGKILL, a
+# reboot) leaves both: put it back before any test runs, so that no
+# later run counts Debian's XFAILs unasked.
+saved=$obj/configparms.run-checks
+[ ! -f "$saved" ] || mv "$saved" "$obj/configparms" \
+  || die "cannot restore $obj/configparms from $saved"
 only=${1-}
 results=${RESULTS:-$top/build/check-results$suffix}
 case $only in
@@ -228,16 +236,10 @@ glibc_subdir_tests ()
   (cd "$obj" && rm -f ./*.out ./*.test-result tests.sum \
      && find $dirs \( -name '*.out' -o -name '*.test-result' \) \
 	     -exec rm -f {} +)
-  # With DEBIAN_XFAILS, configparms includes Debian's list for this run
-  # alone, and configparms as it was waits beside it.  A run killed
-  # outright (SIGKILL, a reboot) leaves both: put it back, whatever this
-  # run asks, so that no later run counts Debian's XFAILs unasked.
-  saved=$obj/configparms.run-checks
-  [ ! -f "$saved" ] || mv "$saved" "$obj/configparms" \
-    || die "cannot restore $obj/configparms from $saved"
   if [ -n "${DEBIAN_XFAILS-}" ]; then
     [ -f "$DEBIAN_XFAILS" ] || die "DEBIAN_XFAILS=$DEBIAN_XFAILS: no such file"
-    # Its time kept, so that nothing is rebuilt for the include.
+    # configparms as it was waits beside it, its time kept, so that
+    # nothing is rebuilt for the include.
     if ! { cp -p "$obj/configparms" "$saved.new" \
 	     && mv "$saved.new" "$saved"; }; then
       die "cannot save $obj/configparms"
