@@ -33,6 +33,8 @@ DEB_VERSION_SUFFIX ?=
 #: DEB_BUILDER_UID=N  deb: the uid the packages are built as (2000)
 DEB_BUILDER_UID ?=
 #: DEB_BUILD_OPTIONS, DEB_BUILD_PROFILES  deb: as dpkg-buildpackage takes
+#: REPO_URI=URI    repo: where machines reach build/repo (file: and its path)
+REPO_URI ?=
 DEB_BUILD_OPTIONS ?=
 DEB_BUILD_PROFILES ?=
 #: JOBS=N          parallel jobs of glibc's make (cores + 1)
@@ -64,7 +66,7 @@ native_libc = $(if $(filter i686,$(ABI)),libc-i686,libc)
 	check-i686 check-each-patch cross cross-all check-wrapper \
 	check-full check-target check-target-all check-container bench soak \
 	fuzz deb \
-	deb-test pq-import pq-export clean
+	deb-test repo pq-import pq-export clean
 
 ## all: build the patched libc and run the examples on it (make)
 all: example
@@ -151,9 +153,13 @@ soak: $(native_libc)
 fuzz:
 	@scripts/fuzz/run-fuzz.sh "$(N)" "$(SEED)"
 
-## deb: Debian 12's glibc packages with the series, in build/deb/
+## deb: Debian 12's glibc packages with the series, in build/deb/ (ARCH: build/deb-ARCH/)
 deb:
 	@scripts/deb/build.sh
+
+## repo: a signed apt repository of every architecture make deb built (build/repo/)
+repo:
+	@scripts/deb/repo.sh
 
 ## deb-test: those packages in a Debian 12 chroot: a program built, run
 deb-test:

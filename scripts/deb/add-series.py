@@ -294,4 +294,5 @@ def main():
     edit(os.path.join(src, "debian/control"), provides)
 
 
-main()
+if __name__ == "__main__":
+    main()

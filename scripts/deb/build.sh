@@ -19,6 +19,33 @@
 # that are this machine's (check/xfail-debian) are added to the tree
 # that is built (scripts/deb/machine-xfails.py), not to the source package.
 #
+# ARCH=<Debian architecture> (one of the nine Debian 12 builds glibc for)
+# cross-builds that architecture's packages in the same kind of root,
+# as Debian bootstraps glibc for an architecture: the root gets ARCH
+# as a foreign architecture (dpkg --add-architecture) and the build
+# dependencies of ARCH (apt-get build-dep -a ARCH: Debian's cross
+# compilers, and ARCH's libraries), and dpkg-buildpackage -a ARCH runs
+# with the profiles cross (the build dependencies of a cross build),
+# nocheck and nobiarch (DEB_BUILD_PROFILES, when set, in place of the
+# last two).  nobiarch:
+# the multilib flavours of i386, mips64el, mipsel and s390x need the
+# multilib cross compilers, which Debian's build dependencies do not
+# name for a cross build (g++-12-multilib of ARCH cannot be installed
+# on amd64); Debian's own bootstrap builds without them too.  Its
+# packages, source and build land in build/deb-ARCH/, its root in
+# build/deb-root-ARCH/, which is removed once the build has succeeded
+# (more than a GB each).  The source package is the same for every
+# architecture: each clone3 wrapper patch is in Debian's directory of
+# its architecture.
+#
+# Once built, whatever the architecture: each flavour's check-abi
+# (glibc's comparison of the libraries' symbols with the abilist files,
+# a part of the tests that nocheck leaves out), run in the build tree as
+# the builder; then scripts/deb/check-package.py on the packages
+# (the series' symbols at their nodes in each packaged libc.so.6, the
+# Provides).  Either failing fails the build.  The row of ARCH in
+# results/deb.md says what was built, in what time, and both checks.
+#
 # DEB_BUILD_OPTIONS defaults to "nocheck parallel=<cores + 1>": without
 # nocheck, debian/rules runs glibc's make check for every flavour and
 # fails on any FAIL not in debian/testsuite-xfail-debian.mk (hours).
@@ -40,7 +67,7 @@
 # build/deb-stock/ (root build/deb-stock-root/): what a failure of the
 # test run is compared with (scripts/deb/tree-test.sh).
 #
-# Usage: [DEB_VERSION_SUFFIX=+pidfd1] [DEB_BUILD_OPTIONS=...]
+# Usage: [ARCH=ARCH] [DEB_VERSION_SUFFIX=+pidfd1] [DEB_BUILD_OPTIONS=...]
 #          [DEB_BUILD_PROFILES=...] [DEB_CONTINUE=yes] [DEB_SERIES=no]
 #          [DEB_BUILDER_UID=UID] scripts/deb/build.sh
 set -u
@@ -51,9 +78,24 @@ suffix=${DEB_VERSION_SUFFIX:-+pidfd1}
 : "${DEB_BUILD_PROFILES=}"
 . scripts/deb/vars.sh
 . scripts/lib/series.sh
+deb_arch_check
 began=$(date +%s)
-log=build/logs/deb-build.log
-[ "${DEB_SERIES-yes}" != no ] || log=build/logs/deb-build-stock.log
+provenance=$(results_provenance)
+log=build/logs/deb-build
+[ "${DEB_SERIES-yes}" != no ] || log=$log-stock
+[ "$arch" = "$build_arch" ] || log=$log-$arch
+log=$log.log
+# A cross build: dpkg-buildpackage's -a, and the profiles.
+host_option=
+if [ "$arch" != "$build_arch" ]; then
+  host_option=-a$arch
+  case " $DEB_BUILD_PROFILES " in
+    *" cross "*) ;;
+    *) DEB_BUILD_PROFILES="cross${DEB_BUILD_PROFILES:+ $DEB_BUILD_PROFILES}" ;;
+  esac
+  [ "$DEB_BUILD_PROFILES" != cross ] \
+    || DEB_BUILD_PROFILES="cross nocheck nobiarch"
+fi
 
 
 step ()
@@ -100,14 +142,57 @@ no_failures ()
 # by the signal (the EXIT trap then stops what runs in the root).
 build ()
 {
-  as_builder "cd $inside/glibc-2.36 && dpkg-buildpackage -B -us -uc $*" \
+  as_builder "cd $inside/glibc-2.36 && dpkg-buildpackage -B -us -uc $host_option $*" \
     >> "$log" 2>&1 &
   wait $!
 }
 
+# after_build TIME: the test summaries, then the checks of a build
+# that succeeded (check-abi of each flavour, scripts/deb/check-package.py),
+# and for the series' packages, the row of results/deb.md; TIME is the
+# build's.  Fails, and takes the .changes away, if a check fails.
+after_build ()
+{
+  summaries
+  no_failures
+  changes=$deb/glibc_${v}_$arch.changes
+  [ -f "$changes" ] || die "the build made no $changes: $log"
+  ls "$deb"/*_"$v"_*.deb | sed 's|.*/|  |'
+  t=$(date +%s)
+  flavours=
+  for f in "$src"/build-tree/*/config.make; do
+    [ -f "$f" ] || continue
+    f=$(basename "$(dirname "$f")")
+    echo "build: make check-abi in build-tree/$f" >> "$log"
+    as_builder "make -C $inside/glibc-2.36/build-tree/$f check-abi" \
+      >> "$log" 2>&1 \
+      || { rm -f "$changes"; die "check-abi failed in build-tree/$f: $log"; }
+    flavours="$flavours${flavours:+, }$f"
+  done
+  [ -n "$flavours" ] || die "no flavour in $src/build-tree"
+  step "check-abi: $flavours" "$t"
+  checked=$(scripts/deb/check-package.py "$changes" "$src") \
+    || { rm -f "$changes"; die "the packages fail their check (above)"; }
+  echo "$checked" | sed 's/^/  /'
+  [ "${DEB_SERIES-yes}" != no ] || return 0
+  # Each flavour's test run, in a few words.
+  tests=$(summaries | sed 's/^ *//
+      s/^Tests have been disabled via DEB_BUILD_OPTIONS\.$/disabled (nocheck)/
+      s/^Flavour cross-compiled, tests have been skipped$/skipped (cross-compiled)/' \
+    | sort | uniq -c | sed 's/^ *\([0-9]*\) \(.*\)/\2, \1 flavours/
+					 s/, 1 flavours$//' \
+    | tr '\n' ';' | sed 's/;$//; s/;/; /g')
+  results_update deb.md \
+    "make deb: Debian 12's glibc packages with the series, per architecture" \
+    "architecture | version | built in | DEB_BUILD_OPTIONS | DEB_BUILD_PROFILES | Debian's test run | check-abi | symbols and Provides | packages" \
+    "$arch" \
+    "$arch | $version | $1 | $DEB_BUILD_OPTIONS | ${DEB_BUILD_PROFILES:--} | ${tests:--} | PASS: $flavours | $(echo "$checked" | cut -d: -f1 | tr '\n' ' ' | sed 's/ $//; s/ /, /g'): each has the series' symbols and Provides | $(sed -n '/^Files:/,/^[^ ]/p' "$changes" | grep -c '\.deb$')"
+}
+
 deb_lock
-# The root stays (DEB_CONTINUE goes on in it), unmounted: nothing may
-# stay mounted in build/, which make clean removes.
+# The root stays (DEB_CONTINUE goes on in it; a cross build removes
+# its root once it succeeded), unmounted: nothing may stay mounted in
+# build/, which make clean removes.
 trap 'scripts/deb/root.sh unmount "$root"' EXIT
 trap 'exit 1' INT TERM HUP QUIT
 
@@ -125,8 +210,7 @@ if [ "${DEB_CONTINUE-}" = yes ]; then
   build -nc \
     || { tail -n 30 "$log" >&2; summaries; die "dpkg-buildpackage failed: $log"; }
   step "dpkg-buildpackage (continued)" "$t"
-  summaries
-  no_failures
+  after_build "$(minutes $(($(date +%s) - t))) (continued)"
   exit 0
 fi
 : > "$log"
@@ -166,12 +250,17 @@ t=$(date +%s)
 scripts/deb/root.sh make "$root" >> "$log" 2>&1 \
   || die "cannot make the root: $log"
 mount_deb
+# apt-get takes the profiles separated by commas.
 profiles=
-[ -n "$DEB_BUILD_PROFILES" ] && profiles="-P$DEB_BUILD_PROFILES"
+[ -z "$DEB_BUILD_PROFILES" ] \
+  || profiles="-P$(echo "$DEB_BUILD_PROFILES" | tr ' ' ,)"
+foreign=true
+[ -z "$host_option" ] || foreign="dpkg --add-architecture $arch"
 in_root "useradd --uid $uid --user-group --home-dir $inside --no-create-home \
-	   builder && apt-get update -q && apt-get dist-upgrade -y \
-	   && apt-get build-dep -y --arch-only \
-	   --no-install-recommends $profiles $inside/glibc-2.36" >> "$log" 2>&1 \
+	   builder && $foreign && apt-get update -q \
+	   && apt-get dist-upgrade -y && apt-get build-dep -y --arch-only \
+	   --no-install-recommends $host_option $profiles \
+	   $inside/glibc-2.36" >> "$log" 2>&1 \
   || die "the build dependencies cannot be installed in $root: $log"
 # The builder writes the tree and the packages beside it.
 chown -R "$uid:$uid" "$src" && chown "$uid:$uid" "$deb" \
@@ -186,23 +275,6 @@ echo "build: DEB_BUILD_OPTIONS='$DEB_BUILD_OPTIONS'" \
 build \
   || { tail -n 30 "$log" >&2; summaries; die "dpkg-buildpackage failed: $log"; }
 step "dpkg-buildpackage" "$t"
-summaries
-no_failures
-ls "$deb"/*_"$v"_*.deb | sed 's|.*/|  |'
-# The summary, into results/deb.md (the series' packages only).
-if [ "${DEB_SERIES-yes}" != no ]; then
-  mkdir -p results
-  {
-    printf '# make deb\n\nWritten by scripts/deb/build.sh: the packages %s, built %s,' \
-      "$version" "$(results_provenance \
-		    | sed 's/^\([^|]*\) | \([^|]*\) | /on \1 from checkout \2, series /')"
-    printf ' with DEB_BUILD_OPTIONS=%s DEB_BUILD_PROFILES=%s in %s.\n\n' \
-      "'$DEB_BUILD_OPTIONS'" "'$DEB_BUILD_PROFILES'" \
-      "$(minutes $(($(date +%s) - began)))"
-    printf 'Each flavour'"'"'s test run (none with nocheck):\n\n```\n'
-    summaries
-    printf '```\n\nThe packages:\n\n```\n'
-    ls "$deb"/*_"$v"_*.deb | sed 's|.*/||'
-    printf '```\n'
-  } > results/deb.md
-fi
+after_build "$(minutes $(($(date +%s) - began)))"
+# A cross build's root: more than a GB, and of no use once it succeeded.
+[ -z "$host_option" ] || scripts/deb/root.sh remove "$root"

@@ -5,7 +5,12 @@
 # as a tarball (build/debian-root/bookworm.tar, about a minute, again
 # when the packages it must include or DEBIAN_MIRROR change), and
 # unpacked anew for each use; a root carries a mark (.debian-root) without which
-# nothing here touches a directory.
+# nothing here touches a directory.  ROOT_ARCH=<Debian architecture>
+# makes a root of another architecture (build/debian-root/bookworm-ARCH.tar),
+# whose programs this machine's kernel hands to qemu-user-static
+# (scripts/lib/binfmt.sh registers it): debootstrap runs its second
+# stage there, under emulation (several minutes), as later apt-get
+# and the programs built there do.
 #
 #   make DIR      unpack it at DIR (a root already there is removed
 #                 first, as by remove), copy this machine's resolv.conf
@@ -19,14 +24,18 @@
 #   remove DIR    unmount, then remove DIR, which must then hold no
 #                 mount point (rm never crosses into another mount)
 #
-# Usage: [DEBIAN_MIRROR=URL] scripts/deb/root.sh make|mount|unmount|remove DIR
+# Usage: [DEBIAN_MIRROR=URL] [ROOT_ARCH=ARCH] scripts/deb/root.sh
+#          make|mount|unmount|remove DIR
 set -u
 . "$(dirname "$0")/../lib/common.sh"
 usage="usage: scripts/deb/root.sh make|mount|unmount|remove DIR"
 action=${1:?$usage}
 root=${2:?$usage}
 top=$(cd "$(dirname "$0")/../.." && pwd -P)
+root_arch=${ROOT_ARCH:-$(dpkg --print-architecture)}
 tarball=$top/build/debian-root/bookworm.tar
+[ "$root_arch" = "$(dpkg --print-architecture)" ] \
+  || tarball=$top/build/debian-root/bookworm-$root_arch.tar
 # ca-certificates: for an https DEBIAN_MIRROR (snapshot.debian.org).
 includes=build-essential,fakeroot,ca-certificates
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
@@ -157,6 +166,11 @@ case $action in
       command -v debootstrap > /dev/null \
 	|| DEBIAN_FRONTEND=noninteractive apt-get install -y debootstrap \
 	     > /dev/null || die "cannot install debootstrap"
+      if [ "$root_arch" != "$(dpkg --print-architecture)" ]; then
+	(cd "$top" && . scripts/lib/abi.sh && . scripts/lib/binfmt.sh \
+	   && ABI=$root_arch && abi_load && binfmt_enable "$abi_user_cpu") \
+	  || die "programs of $root_arch cannot run here"
+      fi
       mkdir -p "$top/build/debian-root" "$top/build/logs"
       # mktemp's 0700 would be the root's / once unpacked: only root
       # could use it, not the builder.
@@ -167,8 +181,8 @@ case $action in
       # leave them there.
       t=
       trap '"$0" remove "$tmp"; rm -f "$t"; exit 1' INT TERM HUP QUIT
-      echo "root: debootstrap bookworm (once)"
-      debootstrap --variant=minbase --include="$includes" \
+      echo "root: debootstrap bookworm $root_arch (once)"
+      debootstrap --arch="$root_arch" --variant=minbase --include="$includes" \
 	bookworm "$tmp" "$mirror" \
 	> "$top/build/logs/debootstrap.log" 2>&1 \
 	|| { "$0" remove "$tmp"; die "debootstrap failed:" \

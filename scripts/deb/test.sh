@@ -1,135 +1,204 @@
 #!/bin/sh
-# make deb-test: the packages of make deb, end to end in a throwaway
-# Debian 12 root (scripts/deb/root.sh, in build/deb-test-root).  It
-# installs the built libc6, libc-bin, libc6-dev and libc-dev-bin over
-# the root's stock ones (only packages of make deb's last build, with
-# the checksums its .changes lists), compiles each program of examples/
-# with plain cc (no flags, no paths) and runs it, then packages two of
-# them as a Debian maintainer would (dpkg-shlibdeps, dpkg-gencontrol)
-# and prints the dependencies they get, and whether each is satisfied
-# by this libc6, by the stock Debian 12 libc6 (the archive's, and the
-# next update, which will have the same Provides), and by Debian 13's
-# libc6 (scripts/deb/dependency-check.sh).  The same for each multilib
-# flavour the build made (libc6-i386 with cc -m32, libc6-x32 with
-# cc -mx32, gcc-multilib from the archive): built, packaged, checked,
-# and run where the kernel can run it.  Last, with the native example
-# packages installed, what apt would do to go back to the stock libc6,
-# and what apt upgrade and apt full-upgrade would do when the next
-# stock update appears (an apt repository of the root's own, with the
-# archive's entries of the stock version at the next version), without
-# and with the pin of docs/packaging.md.
+# make deb-test: the packages of make repo's apt repository (build/repo),
+# end to end in a throwaway Debian 12 root of this machine's
+# architecture (scripts/deb/root.sh, in build/deb-test-root), installed
+# as a user installs them: the repository mounted at its own path,
+# its pidfd-series.sources and pidfd-series.pref copied into /etc/apt
+# (no trusted=yes: apt checks its signature), then apt-get install.
+# Where the repository has i386 packages too, the root is a multiarch
+# one (dpkg --add-architecture i386), and libc6:amd64 and libc6:i386
+# of the series are installed side by side, with libc6-dev.
 #
-# The root is scripts/deb/root.sh's, unpacked anew for each run.
+# Then it compiles each program of examples/ with plain cc (no flags,
+# no paths) and runs it, and packages two of them as a Debian
+# maintainer would (dpkg-shlibdeps, dpkg-gencontrol), prints the
+# dependencies they get, and whether each is satisfied by this libc6,
+# by the stock Debian 12 libc6 (the archive's, and the next update,
+# which will have the same Provides), and by Debian 13's libc6
+# (scripts/deb/dependency-check.sh).  The same for each other flavour
+# the repository has: libc6-i386 with cc -m32 and libc6-x32 with cc
+# -mx32 (gcc-multilib), and libc6:i386 with Debian's i686-linux-gnu-gcc
+# (its programs run through /lib/ld-linux.so.2 on the i386 libc6, which
+# is checked): built, packaged, checked, and run where the kernel can
+# run them.  Last, with the native example packages installed, what
+# apt would do to go back to the stock libc6, and what apt upgrade and
+# apt full-upgrade would do when the next stock update appears (an
+# apt repository of the root's own, with the archive's entries of the
+# stock version at the next version, for each architecture), without
+# and with the repository's pin.  Each flavour's row of
+# results/deb-test.md has the dependencies its programs got.
 #
-# Usage: scripts/deb/test.sh
+# ARCH=<another architecture> does the same in a Debian 12 root of
+# that architecture (build/deb-test-root-ARCH), whose programs this
+# machine's kernel hands to qemu-user-static: apt, cc and the packaging
+# tools run there under emulation.  The examples are built there and
+# run on the architecture's own kernel under qemu-system
+# (scripts/target/boot-root.sh), where pidfd_spawn gets its pidfd from
+# clone3; under qemu-user it could not (ENOSYS, as docs/using.md says).
+#
+# Usage: [ARCH=ARCH] scripts/deb/test.sh
 set -u
 . scripts/lib/common.sh
 . ./base.conf
-# The packages of build/deb, whatever DEB_SERIES says, in a root of
+. scripts/lib/series.sh
+# The packages of build/repo, whatever DEB_SERIES says, in a root of
 # this script's own.
 DEB_SERIES=yes
 . scripts/deb/vars.sh
+deb_arch_check
 root=build/deb-test-root
+if [ "$arch" != "$build_arch" ]; then
+  root=$root-$arch
+  export ROOT_ARCH=$arch
+fi
+repo=build/repo
+suite=bookworm-pidfd
 
 
 [ "$(id -u)" = 0 ] || die "needs root (debootstrap, chroot, mount)"
-# Not while make deb runs: it may replace the packages.
+# Not while make deb or make repo runs: they may replace the packages.
 deb_lock
-[ -f "$src/debian/changelog" ] || die "no packages: make deb"
-version=$(dpkg-parsechangelog -l "$src/debian/changelog" -S Version)
-arch=$(dpkg --print-architecture)
-changes=$deb/glibc_$(without_epoch "$version")_$arch.changes
-[ -f "$changes" ] || die "no $changes: make deb (did its last build fail?)"
+provenance=$(results_provenance)
+release=$repo/dists/$suite/Release
+[ -f "$release" ] || die "no repository: make deb, then make repo"
+repo_arches=$(sed -n 's/^Architectures: //p' "$release")
+case " $repo_arches " in
+  *" $arch "*) ;;
+  *) die "$repo has no $arch packages ($repo_arches): make deb, make repo" ;;
+esac
+# The version of the series' libc6, as the repository has it.
+version=$(awk '/^Package: / { p = $2 } /^Version: / && p == "libc6" { print $2; exit }' \
+	    "$repo/dists/$suite/main/binary-$arch/Packages")
+[ -n "$version" ] || die "no libc6 in $repo for $arch"
 mkdir -p build/logs
 
-# Whether a package is one of the last build's: its name and checksum
-# are in the .changes (an older build's package is not).
-built ()
-{
-  [ -f "$1" ] || return 1
-  grep -q "^ $(sha256sum < "$1" | cut -d' ' -f1) [0-9]* $(basename "$1")\$" \
-    "$changes"
-}
-
-debs=
-for p in libc6 libc-bin libc6-dev libc-dev-bin; do
-  f=$deb/${p}_${version}_$arch.deb
-  built "$f" || die "$f is not from the last build ($changes): make deb"
-  debs="$debs $f"
-done
-# The flavours, NAME:PACKAGE:CC-FLAG: the native one, and the multilib
-# ones the build made (none with the nobiarch profile).  flavour F sets
-# name, pkg and flag from one, and s: the suffix of its example
-# packages and programs (none for the native one, -NAME for the others).
+# The flavours, NAME:PACKAGE:ARCH:COMPILER (its words separated by
+# commas): the native one, the
+# multilib ones and the multiarch one the repository has.  flavour F
+# sets name, pkg, pkg_arch and compiler from one, and s: the suffix of
+# its example packages and programs (none for the native one, -NAME for
+# the others), and host: the command that runs a packaging tool for its
+# architecture.
 flavour ()
 {
-  name=${1%%:*} pkg=${1#*:} flag=${1##*:}
-  pkg=${pkg%%:*} s=-$name
+  name=${1%%:*} rest=${1#*:}
+  pkg=${rest%%:*} rest=${rest#*:}
+  pkg_arch=${rest%%:*} compiler=$(echo "${rest#*:}" | tr , ' ')
+  s=-$name host=
   [ "$name" != native ] || s=
+  [ "$pkg_arch" = "$arch" ] || host="dpkg-architecture -a$pkg_arch -c"
 }
-flavours="native:libc6:"
+packages="libc6 libc-bin libc6-dev libc-dev-bin"
+flavours="native:libc6:$arch:cc"
 for f in i386:-m32 x32:-mx32; do
-  name=${f%%:*}
-  grep -q " libc6-${name}_${version}_$arch.deb\$" "$changes" || continue
-  for p in libc6 libc6-dev; do
-    built "$deb/$p-${name}_${version}_$arch.deb" \
-      || die "$deb/$p-${name}_${version}_$arch.deb is not the one" \
-	     "$changes lists"
-  done
-  debs="$debs $deb/libc6-${name}_${version}_$arch.deb"
-  debs="$debs $deb/libc6-dev-${name}_${version}_$arch.deb"
-  flavours="$flavours $name:libc6-$name:${f#*:}"
+  grep -q "^Package: libc6-${f%%:*}\$" \
+    "$repo/dists/$suite/main/binary-$arch/Packages" || continue
+  packages="$packages libc6-${f%%:*} libc6-dev-${f%%:*}"
+  flavours="$flavours ${f%%:*}:libc6-${f%%:*}:$arch:cc,${f#*:}"
 done
+foreign=
+if [ "$arch" = amd64 ]; then
+  case " $repo_arches " in
+    *" i386 "*)
+      foreign=i386
+      packages="$packages libc6:i386"
+      flavours="$flavours multiarch-i386:libc6:i386:i686-linux-gnu-gcc" ;;
+  esac
+fi
 
 trap 'scripts/deb/root.sh remove "$root"' EXIT
 trap 'exit 1' INT TERM HUP QUIT
 scripts/deb/root.sh make "$root" || exit 1
-mkdir -p "$root/tmp/debs" "$root/tmp/work"
-# shellcheck disable=SC2086
-cp $debs "$root/tmp/debs/"
+# The repository at its own path, read-only, so that its .sources
+# works as written.
+top=$(pwd -P)
+mkdir -p "$root$top/$repo" \
+  && mount --bind "$top/$repo" "$root$top/$repo" \
+  && mount -o remount,ro,bind "$root$top/$repo" \
+  || die "cannot mount $repo in the root"
+cp "$repo/pidfd-series.sources" "$root/etc/apt/sources.list.d/" \
+  && cp "$repo/pidfd-series.pref" "$root/etc/apt/preferences.d/" \
+  || die "cannot copy the repository's files into the root"
+mkdir -p "$root/tmp/work"
 cp examples/*.c "$root/tmp/work/"
 
 echo "==> stock: $(in_root "dpkg-query -W libc6")"
-in_root "dpkg -i /tmp/debs/*.deb" > build/logs/deb-test-install.log 2>&1 \
-  || die "dpkg -i failed: build/logs/deb-test-install.log"
+[ -z "$foreign" ] || in_root "dpkg --add-architecture $foreign" \
+  || die "dpkg --add-architecture $foreign failed"
+in_root "apt-get update" > build/logs/deb-test-update.log 2>&1 \
+  || die "apt-get update failed: build/logs/deb-test-update.log"
+# apt takes an unsigned or badly signed repository with a warning only.
+! grep -E '^(W|E):' build/logs/deb-test-update.log \
+  || die "apt-get update warned (above): build/logs/deb-test-update.log"
+echo "==> apt-get install $packages"
+in_root "apt-get install -y $packages" > build/logs/deb-test-install.log 2>&1 \
+  || die "apt-get install failed: build/logs/deb-test-install.log"
 echo "==> installed:"
+# Every package of glibc's in the root is the series' now.
+in_root "dpkg-query -W -f '\${source:Package} \${binary:Package} \${Version}\n'" \
+  | awk -v v="$version" '$1 == "glibc" {
+	 print "  " $2 " " $3; if ($3 != v) bad = 1 }
+       END { exit bad }' \
+  || die "a package of glibc's in the root is not the series' $version"
 for f in $flavours; do
   flavour "$f"
-  in_root "dpkg-query -W -f '  \${Package} \${Version}
-    Provides: \${Provides}
-' $pkg"
+  in_root "dpkg-query -W -f '  \${binary:Package} Provides: \${Provides}
+' $pkg:$pkg_arch"
 done
-in_root "apt-get update -qq" > /dev/null 2>&1 || die "apt-get update failed"
 
-in_root '
+# Each example built with plain cc and run: here, or for another
+# architecture, on its own kernel.
+run=
+[ -n "${ROOT_ARCH-}" ] || run='"./$p"'
+in_root "
 set -e
 cd /tmp/work
 for c in *.c; do
-  p=${c%.c}
-  echo "==> cc -o $p $c && ./$p"
-  cc -o "$p" "$c"
-  "./$p"
-done' || die "an example failed"
+  p=\${c%.c}
+  echo \"==> cc -o \$p \$c\"
+  cc -o \"\$p\" \"\$c\"
+  $run
+done" || die "an example failed"
+if [ -n "${ROOT_ARCH-}" ]; then
+  echo "==> on Linux of $arch under qemu-system (scripts/target/boot-root.sh):"
+  {
+    printf 'cd /tmp/work || exit 1\nuname -srm\n'
+    for c in examples/*.c; do
+      p=$(basename "$c" .c)
+      printf 'echo "==> ./%s" && ./%s || exit 1\n' "$p" "$p"
+    done
+  } > "$root/tmp/work/boot.sh"
+  scripts/target/boot-root.sh "$arch" "$root" /tmp/work/boot.sh \
+    || die "an example failed on the kernel of $arch"
+fi
 
-# The multilib flavours: gcc -m32 and -mx32 (gcc-multilib, whose
-# libc6-dev-i386 and libc6-dev-x32 are ours), the two examples built
-# with each and run where this kernel can (exit status 126: it cannot
+# The other flavours: gcc -m32 and -mx32 (gcc-multilib, whose
+# libc6-dev-i386 and libc6-dev-x32 are the series'), Debian's
+# i686-linux-gnu-gcc for libc6-dev:i386; the two examples built with
+# each and run where this kernel can (exit status 126: it cannot
 # execute the file, as an x32 program on a kernel without
 # CONFIG_X86_X32_ABI).
-if [ "$flavours" != "native:libc6:" ]; then
-  in_root "apt-get install -y gcc-multilib" \
-    > build/logs/deb-test-multilib.log 2>&1 \
-    || die "cannot install gcc-multilib: build/logs/deb-test-multilib.log"
+tools=
+case $flavours in *" x32:"*|*" i386:"*) tools=gcc-multilib ;; esac
+case $flavours in *" multiarch-i386:"*) tools="$tools gcc-i686-linux-gnu" ;; esac
+if [ -n "$tools" ]; then
+  in_root "apt-get install -y $tools" > build/logs/deb-test-compilers.log 2>&1 \
+    || die "cannot install $tools: build/logs/deb-test-compilers.log"
+  # They must not have brought a stock package of glibc's.
+  in_root "dpkg-query -W -f '\${source:Package} \${binary:Package} \${Version}\n'" \
+    | awk -v v="$version" '$1 == "glibc" && $3 != v { print "  " $2 " " $3; bad = 1 }
+			   END { exit bad }' \
+    || die "$tools brought a stock package of glibc's (above)"
 fi
 for f in $flavours; do
   flavour "$f"
-  [ -n "$flag" ] || continue
+  [ "$name" != native ] || continue
   in_root "
 cd /tmp/work
 for p in pidfd-spawn pidfd-fork; do
-  echo \"==> cc $flag -o \$p-$name \$p.c && ./\$p-$name\"
-  cc $flag -o \$p-$name \$p.c || exit 1
-  ./\$p-$name
+  echo \"==> $compiler -o \$p$s \$p.c && ./\$p$s\"
+  $compiler -o \$p$s \$p.c || exit 1
+  ./\$p$s
   rc=\$?
   if [ \$rc = 126 ]; then
     echo '    (this kernel cannot run $name programs: not run)'
@@ -137,63 +206,79 @@ for p in pidfd-spawn pidfd-fork; do
     exit 1
   fi
 done" || die "a $name example failed"
+  [ "$pkg_arch" != "$arch" ] || continue
+  # A program of another architecture: the dynamic linker it names,
+  # and the libc that one loads (where this kernel runs it), which must
+  # be the series' package of that architecture.
+  in_root "
+cd /tmp/work
+interp=\$(readelf -l pidfd-spawn$s | sed -n 's/.*interpreter: \\(.*\\)]/\\1/p')
+owners=\$(dpkg -S \"\$interp\" | sed 's/: [^:]*\$//')
+echo \"    pidfd-spawn$s: interpreter \$interp (\$owners)\"
+case \", \$owners, \" in *\", $pkg:$pkg_arch, \"*) ;; *) exit 1 ;; esac
+LD_TRACE_LOADED_OBJECTS=1 ./pidfd-spawn$s > objects
+[ \$? != 126 ] || exit 0
+libc=\$(awk '\$1 == \"libc.so.6\" { print \$3 }' objects)
+owner=\$(dpkg -S \"\$libc\" | cut -d: -f1-2)
+echo \"    pidfd-spawn$s: libc \$libc (\$owner \$(dpkg-query -W -f '\${Version}' \$owner))\"
+[ \"\$owner\" = $pkg:$pkg_arch ]" \
+    || die "pidfd-spawn$s does not run on the series' $pkg:$pkg_arch"
 done
 
 # The examples as packages, as a maintainer would build them: for each
 # flavour, one with pidfd-spawn and one with pidfd-fork
-# (pidfd-spawn-example, pidfd-spawn-example-i386, ...).
-suffixes=
-for f in $flavours; do
-  flavour "$f"
-  suffixes="$suffixes '$s'"
-done
+# (pidfd-spawn-example, pidfd-spawn-example-i386, ...), each of its
+# flavour's architecture.
 in_root "
 set -e
 cd /tmp/work
 mkdir -p debian
 printf 'Source: pidfd-examples\nMaintainer: nobody <nobody@localhost>\n' \
   > debian/control
-for s in $suffixes; do
-  for p in pidfd-spawn pidfd-fork; do
-    printf '\nPackage: %s\nArchitecture: any\nDepends: %s\nDescription: %s example\n' \
-      \$p-example\$s '\${shlibs:Depends}' \$p >> debian/control
-  done
-done
 printf 'pidfd-examples (1) bookworm; urgency=low\n\n  * Test.\n\n -- nobody <nobody@localhost>  %s\n' \
-  \"\$(date -R)\" > debian/changelog
-for s in $suffixes; do
-  for p in pidfd-spawn pidfd-fork; do
-    d=debian/\$p-example\$s
-    mkdir -p \$d/usr/bin \$d/DEBIAN
-    cp \$p\$s \$d/usr/bin/
-    dpkg-shlibdeps -T\$d.substvars \$d/usr/bin/\$p\$s
-    dpkg-gencontrol -p\$p-example\$s -P\$d -T\$d.substvars
-    dpkg-deb -Zgzip --build \$d /tmp/\$p-example\$s.deb > /dev/null
-    echo \"==> \$p-example\$s: Depends: \$(dpkg-deb -f /tmp/\$p-example\$s.deb Depends)\"
-  done
-done" || die "packaging the examples failed"
+  \"\$(date -R)\" > debian/changelog" || die "cannot write debian/"
+for f in $flavours; do
+  flavour "$f"
+  in_root "
+set -e
+cd /tmp/work
+for p in pidfd-spawn pidfd-fork; do
+  printf '\nPackage: %s\nArchitecture: any\nDepends: %s\nDescription: %s example\n' \
+    \$p-example$s '\${shlibs:Depends}' \$p >> debian/control
+done
+for p in pidfd-spawn pidfd-fork; do
+  d=debian/\$p-example$s
+  mkdir -p \$d/usr/bin \$d/DEBIAN
+  cp \$p$s \$d/usr/bin/
+  $host dpkg-shlibdeps -T\$d.substvars \$d/usr/bin/\$p$s
+  $host dpkg-gencontrol -p\$p-example$s -P\$d -T\$d.substvars
+  dpkg-deb -Zgzip --build \$d /tmp/\$p-example$s.deb > /dev/null
+  echo \"==> \$p-example$s (\$(dpkg-deb -f /tmp/\$p-example$s.deb Architecture)): Depends: \$(dpkg-deb -f /tmp/\$p-example$s.deb Depends)\"
+done" || die "packaging the $name examples failed"
+done
 
 # Each Depends against the packages of its flavour a user may have: the
 # stock Debian 12 one (its Provides, from the archive), the next stock
 # update (which will have the same Provides), Debian 13's.
 provides_of ()
 {
-  scripts/lib/debian-apt.sh "$1" "$arch" apt-cache show "$2${3:+=$3}" \
+  scripts/lib/debian-apt.sh "$1" "$4" apt-cache show "$2${3:+=$3}" \
     | awk '/^Version: / { v = $2 } /^Provides: / { p = substr($0, 11) }
 	   /^$/ && v { print v "|" p; exit }'
 }
 next_stock=$(scripts/deb/next-stable-update.sh "$GLIBC_SOURCE_VERSION") || exit 1
 for f in $flavours; do
   flavour "$f"
-  stock=$(provides_of bookworm "$pkg" "$GLIBC_SOURCE_VERSION")
-  [ -n "$stock" ] || die "no $pkg $GLIBC_SOURCE_VERSION in Debian 12's archive" \
-    "$snapshot_hint"
+  stock=$(provides_of bookworm "$pkg" "$GLIBC_SOURCE_VERSION" "$pkg_arch")
+  [ -n "$stock" ] || die "no $pkg:$pkg_arch $GLIBC_SOURCE_VERSION in Debian 12's" \
+    "archive $snapshot_hint"
   stock=${stock#*|}
-  trixie=$(provides_of trixie "$pkg")
-  [ -n "$trixie" ] || die "no $pkg in Debian 13's archive"
-  ours=$(in_root "dpkg-query -W -f '\${Version}|\${Provides}' $pkg")
+  trixie=$(provides_of trixie "$pkg" "" "$pkg_arch")
+  [ -n "$trixie" ] || die "no $pkg:$pkg_arch in Debian 13's archive"
+  ours=$(in_root "dpkg-query -W -f '\${Version}|\${Provides}' $pkg:$pkg_arch")
   # What each should give: pidfd_spawn is GLIBC_2.39, which Debian 13
   # has; pidfd_fork is the series' alone.
+  cells=
   for e in pidfd-spawn:yes pidfd-fork:no; do
     trixie_ok=${e#*:} e=${e%:*}-example$s
     depends=$(in_root "dpkg-deb -f /tmp/$e.deb Depends")
@@ -203,7 +288,12 @@ for f in $flavours; do
       "stock Debian 12 $pkg|$GLIBC_SOURCE_VERSION|$stock|no" \
       "the next stock Debian 12 update|$next_stock|$stock|no" \
       "Debian 13's $pkg|$trixie|$trixie_ok" || exit 1
+    cells="$cells | $depends"
   done
+  results_update deb-test.md \
+    "make deb-test: what programs built against the series' packages depend on" \
+    "architecture | flavour | package | built with | pidfd-spawn's Depends | pidfd-fork's Depends" \
+    "$arch | $name" "$arch | $name | $pkg:$pkg_arch | $compiler$cells"
 done
 
 echo "==> with the native example packages installed, going back to the stock libc6"
@@ -221,18 +311,18 @@ grep -E '^(Remv pidfd|Inst libc[^ ]* |E:)' build/logs/deb-test-apt.log \
   || die "apt-get -s failed: build/logs/deb-test-apt.log"
 
 # The next stock update, as apt will see it: an apt repository in the
-# root that has each installed package of glibc's at $next_stock (the
-# archive's entries of the stock version, the version changed; apt -s
-# fetches nothing).  What apt upgrade and apt full-upgrade would do,
-# then the same with the pin of docs/packaging.md; each must do what
-# that page says it does.
+# root that has each installed package of glibc's, of each architecture,
+# at $next_stock (the archive's entries of the stock version, the
+# version changed; apt -s fetches nothing).  What apt upgrade and apt
+# full-upgrade would do, without the repository's pin, then with it;
+# each must do what docs/packaging.md says it does.
 echo "==> a stock update $next_stock appears (apt-get -s; build/logs/deb-test-upgrade.log):"
 mkdir -p "$root/tmp/next"
-glibc_packages=$(in_root "dpkg-query -W -f '\${source:Package} \${Package}\n'") \
+glibc_packages=$(in_root "dpkg-query -W -f '\${source:Package} \${Package} \${Architecture}\n'") \
   || die "dpkg-query failed in the root"
-for p in $(echo "$glibc_packages" | awk '$1 == "glibc" { print $2 }'); do
-  entry=$(scripts/lib/debian-apt.sh bookworm "$arch" apt-cache show \
-	    "$p=$GLIBC_SOURCE_VERSION") && [ -n "$entry" ] \
+for p in $(echo "$glibc_packages" | awk '$1 == "glibc" { print $2 ":" $3 }'); do
+  entry=$(scripts/lib/debian-apt.sh bookworm "${p#*:}" apt-cache show \
+	    "${p%:*}=$GLIBC_SOURCE_VERSION") && [ -n "$entry" ] \
     || die "no $p $GLIBC_SOURCE_VERSION in Debian 12's archive $snapshot_hint"
   printf '%s\n\n' "$entry" | sed "s/$GLIBC_SOURCE_VERSION/$next_stock/g"
 done > "$root/tmp/next/Packages"
@@ -257,21 +347,22 @@ simulate ()
        kept && /^ / { print; next } { kept = 0 }' "$root/tmp/apt.out" \
     | sed 's/^/    /; s/ \[\]$//; s/) \[.*\]$/)/'
 }
-simulate "apt-get -s upgrade" "apt-get -s upgrade"
+mv "$root/etc/apt/preferences.d/pidfd-series.pref" "$root/tmp/" \
+  || die "cannot take the pin away"
+simulate "apt-get -s upgrade, without the pin" "apt-get -s upgrade"
 awk '/kept back:$/ { kept = 1; next }
      kept && /^ / { for (i = 1; i <= NF; i++) if ($i == "libc6") found = 1; next }
      { kept = 0 } END { exit !found }' "$root/tmp/apt.out" \
   || die "apt upgrade would not keep the series' libc6 back"
-simulate "apt-get -s full-upgrade" "apt-get -s full-upgrade"
+simulate "apt-get -s full-upgrade, without the pin" "apt-get -s full-upgrade"
 grep -q "^Inst libc6 .*($next_stock " "$root/tmp/apt.out" \
   || die "apt full-upgrade would not install the update's libc6"
 grep -q '^Remv pidfd-fork-example ' "$root/tmp/apt.out" \
   || die "apt full-upgrade would not remove pidfd-fork-example"
-in_root "printf '%s\n' 'Package: src:glibc:any' 'Pin: version /\\+pidfd/' \
-	   'Pin-Priority: 1001' > /etc/apt/preferences.d/pidfd" \
-  || die "cannot write the pin in the root"
+mv "$root/tmp/pidfd-series.pref" "$root/etc/apt/preferences.d/" \
+  || die "cannot put the pin back"
 for how in upgrade full-upgrade; do
-  simulate "apt-get -s $how, with the pin of docs/packaging.md" "apt-get -s $how"
+  simulate "apt-get -s $how, with the repository's pin" "apt-get -s $how"
   ! grep -Eq '^(Remv|Inst) ' "$root/tmp/apt.out" \
     || die "with the pin, apt $how would still change the series' libc"
 done

@@ -2,12 +2,18 @@
 # tree-test.sh, test.sh): where the packages are built and how they get at the
 # Debian 12 root they are built in (scripts/deb/root.sh).
 #
-# Sets deb (build/deb, or build/deb-stock for the stock package with
-# DEB_SERIES=no), src (the unpacked source in it), root (its root,
-# build/deb-root or build/deb-stock-root), uid (the builder's) and
-# inside (where deb is mounted in the root), snapshot_hint (what to
-# say when the archive no longer has base.conf's version), and defines:
+# Sets arch (ARCH, the Debian architecture of the packages, by default
+# this machine's), build_arch (this machine's), deb (build/deb, or
+# build/deb-stock for the stock package with DEB_SERIES=no; -ARCH added
+# for another architecture than this machine's), src (the unpacked
+# source in it), root (its root, build/deb-root or build/deb-stock-root,
+# -ARCH added likewise), uid (the builder's) and inside (where deb is
+# mounted in the root), snapshot_hint (what to say when the archive no
+# longer has base.conf's version), and defines:
 #
+#   deb_arch_check    die unless arch is one that Debian 12 builds
+#                     glibc for (abis.table: an ABI of that arch with
+#                     a bookworm kernel, not a port)
 #   deb_lock          lock the checkout (a lock on its directory, which
 #                     make clean takes too: build/ may go), or die: one
 #                     of these scripts at a time, as each may replace
@@ -30,9 +36,14 @@
 # They call die (scripts/lib/common.sh).
 # shellcheck shell=sh
 
+build_arch=$(dpkg --print-architecture)
+arch=${ARCH:-$build_arch}
 deb=build/deb root=build/deb-root
 if [ "${DEB_SERIES-yes}" = no ]; then
   deb=build/deb-stock root=build/deb-stock-root
+fi
+if [ "$arch" != "$build_arch" ]; then
+  deb=$deb-$arch root=$root-$arch
 fi
 src=$deb/glibc-2.36
 # The builder's uid: one that is nobody's on this machine, which owns
@@ -42,6 +53,20 @@ case $uid in
   ''|*[!0-9]*) echo "DEB_BUILDER_UID=$uid: not a number" >&2; exit 2 ;;
 esac
 inside=/build
+
+deb_arch_check ()
+{
+  . scripts/lib/abi.sh
+  arches=$(abi_rows | awk -F '|' '
+    NR == 1 { for (i = 1; i <= NF; i++) column[$i] = i; next }
+    $column["kind"] != "port" \
+      && index ("," $column["suites"] ",", ",bookworm,") { print $column["arch"] }' \
+    | sort -u | tr '\n' ' ')
+  case " $arches" in
+    *" $arch "*) ;;
+    *) die "ARCH=$arch: Debian 12 builds glibc for $arches" ;;
+  esac
+}
 
 deb_lock ()
 {

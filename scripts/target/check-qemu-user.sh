@@ -15,10 +15,10 @@
 # anything failed.
 #
 # binfmt_misc is mounted and qemu-user-static's entry for ABI enabled if
-# they are not: that lasts, for every user of this machine, until it
-# reboots.  /etc/qemu-binfmt/CPU, qemu-user's prefix for the files of
-# the emulated programs, points at the compiler's runtime for ABI while
-# the tests run (it must not exist before).
+# they are not (scripts/lib/binfmt.sh).  /etc/qemu-binfmt/CPU,
+# qemu-user's prefix for the files of the emulated programs, points at
+# the compiler's runtime for ABI while the tests run (it must not exist
+# before).
 #
 # Usage: [ABI=NAME] scripts/target/check-qemu-user.sh ARCH [TEST]
 #   (the cross-built libcs of Debian architecture ARCH, or the one ABI
@@ -32,23 +32,12 @@ test=${2:-}
 abi_load
 . scripts/lib/lock-obj.sh
 . scripts/lib/series.sh
+. scripts/lib/binfmt.sh
 # qemu-user-static's name for the CPU (its binfmt_misc entry is
 # qemu-NAME).
 cpu=$abi_user_cpu
 
-scripts/build/install-deps.sh qemu-user-static >&2 || exit 1
-binfmt=/proc/sys/fs/binfmt_misc
-[ -f "$binfmt/register" ] || mount -t binfmt_misc binfmt_misc "$binfmt" \
-  || die "cannot mount binfmt_misc on $binfmt"
-if [ ! -f "$binfmt/qemu-$cpu" ]; then
-  # The entry as systemd-binfmt would register it at boot.
-  conf=/usr/lib/binfmt.d/qemu-$cpu.conf
-  [ -f "$conf" ] || die "qemu-user-static has no $conf"
-  grep '^:' "$conf" > "$binfmt/register" \
-    || die "cannot register $conf with binfmt_misc"
-fi
-grep -qx enabled "$binfmt/qemu-$cpu" \
-  || die "binfmt_misc's qemu-$cpu is disabled: echo 1 > $binfmt/qemu-$cpu"
+binfmt_enable "$cpu"
 
 scripts/build/install-deps.sh || exit 1
 scripts/build/configure-glibc.sh && scripts/build/build-glibc.sh || exit 1

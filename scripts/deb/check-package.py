@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""Check the library packages of one make deb build, as a packager
+would before uploading them: for each libc6 package of the build (libc6
+and the multilib flavours, libc6-i386, libc6-x32, ...) that the .changes
+lists, its libc.so.6 exports every symbol that the series adds to the
+libc.abilist files of the source tree, each at its version node
+(readelf --dyn-syms of the packaged library: SYMBOL@@NODE), and the
+Provides of that package and of its -dev package name the virtual
+packages of scripts/deb/add-series.py.
+
+Prints one line per package; exits 1 on the first package that lacks
+a symbol or a virtual package, 2 on a build it cannot read.  GNU
+readelf reads the ELF files of every architecture, so the check runs
+on this machine for each of them.
+
+Usage: scripts/deb/check-package.py CHANGES SOURCE-DIR
+"""
+
+import glob
+import importlib.util
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+spec = importlib.util.spec_from_file_location(
+    "add_series", os.path.join(HERE, "add-series.py"))
+add_series = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(add_series)
+NODES = (add_series.SPAWN_NODE, add_series.FORK_NODE)
+VIRTUALS = ((add_series.SPAWN_VIRTUAL, add_series.SPAWN_VERSION),
+            (add_series.FORK_VIRTUAL, add_series.FORK_VERSION))
+LIBRARY = re.compile(r"^libc6(\.1)?(-(?!dev|dbg|udeb)[a-z0-9]+)?$")
+
+
+def die(status, message):
+    print(f"check-package: {message}", file=sys.stderr)
+    sys.exit(status)
+
+
+def expected(src):
+    """NODE SYMBOL pairs the series adds, from every Linux libc.abilist."""
+    pairs = set()
+    pattern = os.path.join(src, "sysdeps/unix/sysv/linux/**/libc.abilist")
+    for path in glob.glob(pattern, recursive=True):
+        with open(path) as f:
+            for line in f:
+                fields = line.split()
+                if len(fields) >= 2 and fields[0] in NODES:
+                    pairs.add((fields[0], fields[1]))
+    if not {node for node, _ in pairs} == set(NODES):
+        die(2, f"{src}: no libc.abilist with {' and '.join(NODES)}")
+    return pairs
+
+
+def debs(changes):
+    """The .deb files the .changes lists, by package name."""
+    files = {}
+    with open(changes) as f:
+        text = f.read()
+    section = re.search(r"^Files:\n((?:[ \t].*\n?)*)", text, re.M)
+    if not section:
+        die(2, f"{changes}: no Files field")
+    for line in section.group(1).splitlines():
+        name = line.split()[-1]
+        if name.endswith(".deb"):
+            files[name.split("_")[0]] = os.path.join(
+                os.path.dirname(changes), name)
+    return files
+
+
+def field(deb, name):
+    return subprocess.run(["dpkg-deb", "-f", deb, name], check=True,
+                          capture_output=True, text=True).stdout.strip()
+
+
+def exported(deb):
+    """SYMBOL@@NODE of each symbol that the packaged libc.so.6 defines."""
+    listing = subprocess.run(["dpkg-deb", "-c", deb], check=True,
+                             capture_output=True, text=True).stdout
+    paths = [line.split()[5] for line in listing.splitlines()
+             if line.split()[5].endswith("/libc.so.6")]
+    if len(paths) != 1:
+        die(2, f"{deb}: {len(paths)} libc.so.6 files")
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run(["dpkg-deb", "-x", deb, tmp], check=True)
+        out = subprocess.run(["readelf", "--dyn-syms", "-W",
+                              os.path.join(tmp, paths[0])], check=True,
+                             capture_output=True, text=True).stdout
+    symbols = set()
+    for line in out.splitlines():
+        fields = line.split()
+        # Num: Value Size Type Bind Vis Ndx Name; Ndx is UND where the
+        # library only refers to the symbol.
+        if len(fields) >= 8 and fields[6] != "UND":
+            symbols.add(fields[7])
+    return paths[0], symbols
+
+
+def main():
+    if len(sys.argv) != 3:
+        die(2, "usage: scripts/deb/check-package.py CHANGES SOURCE-DIR")
+    changes, src = sys.argv[1:]
+    pairs = expected(src)
+    files = debs(changes)
+    libraries = sorted(p for p in files if LIBRARY.match(p))
+    if "libc6" not in libraries and "libc6.1" not in libraries:
+        die(2, f"{changes}: no libc6 package")
+    for pkg in libraries:
+        path, symbols = exported(files[pkg])
+        missing = sorted(f"{sym}@@{node}" for node, sym in pairs
+                         if f"{sym}@@{node}" not in symbols)
+        if missing:
+            die(1, f"{pkg}: {path} lacks {', '.join(missing)}")
+        dev = pkg.replace("libc6", "libc6-dev", 1) if "-" in pkg \
+            else f"{pkg}-dev"
+        for p in (pkg, dev):
+            if p not in files:
+                die(1, f"{changes}: {pkg} without {p}")
+            provides = field(files[p], "Provides")
+            for virtual, version in VIRTUALS:
+                want = f"{p}-{virtual} (= {version})"
+                if want not in provides:
+                    die(1, f"{p}: Provides lacks {want}: {provides}")
+        print(f"{pkg}: {path} has the {len(pairs)} symbols at "
+              f"{' and '.join(NODES)}; {pkg} and {dev} provide "
+              f"{', '.join(v for v, _ in VIRTUALS)}")
+
+
+main()

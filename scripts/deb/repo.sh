@@ -1,0 +1,166 @@
+#!/bin/sh
+# make repo: an apt repository of the packages of every architecture
+# that make deb built (build/deb/ and build/deb-ARCH/), in build/repo/,
+# made with Debian's own apt-ftparchive and signed with a key that is
+# made once and kept (in repo-key/, beside build/: make clean leaves
+# it, so that a machine that trusts the repository keeps trusting it).
+#
+# It takes the packages of each architecture's last build that
+# succeeded: the .deb files its .changes lists (debug symbols and udebs
+# left out, as Debian's archive keeps them elsewhere), each checked
+# against the checksum there; and the source package, which must be the
+# same (the same .dsc) for every architecture: a build of another
+# checkout or series is refused, since apt would take packages of one
+# version with different contents.  The repository is made anew each
+# time, then put in place of the old one.
+#
+# Beside dists/ and pool/ it writes what a machine copies into
+# /etc/apt: pidfd-series.sources (deb822, the key inline in Signed-By,
+# the repository's URI REPO_URI, by default file: and this directory)
+# and pidfd-series.pref (the pin that keeps the series' packages over
+# a later stock update, without downgrading a newer stock libc6).  The
+# row of results/repo.md says what it holds and its size.
+#
+# Usage: [REPO_URI=URI] scripts/deb/repo.sh
+set -u
+. scripts/lib/common.sh
+. ./base.conf
+. scripts/lib/series.sh
+DEB_SERIES=yes
+. scripts/deb/vars.sh
+repo=build/repo
+keydir='repo-key'
+suite=bookworm-pidfd
+origin=pidfd-series
+
+
+[ "$(id -u)" = 0 ] || die "needs root (apt-get install apt-utils)"
+command -v apt-ftparchive > /dev/null \
+  || DEBIAN_FRONTEND=noninteractive apt-get install -y apt-utils > /dev/null \
+  || die "cannot install apt-utils (apt-ftparchive)"
+deb_lock
+provenance=$(results_provenance)
+
+# The builds: each directory of make deb with a .changes of the
+# series' version.
+version=
+dsc_sum=
+arches=
+new=$(mktemp -d "build/repo.XXXXXX") && chmod 755 "$new" \
+  || die "cannot make a directory in build/"
+trap 'rm -rf "$new"' EXIT
+trap 'exit 1' INT TERM HUP QUIT
+pool=$new/pool/main/g/glibc
+mkdir -p "$pool"
+for dir in build/deb build/deb-*; do
+  case $dir in build/deb-stock*|build/deb-root*|build/deb-test*) continue ;; esac
+  [ -f "$dir/glibc-2.36/debian/changelog" ] || continue
+  v=$(dpkg-parsechangelog -l "$dir/glibc-2.36/debian/changelog" -S Version) \
+    || die "cannot read $dir/glibc-2.36/debian/changelog"
+  a=$(basename "$dir" | sed -n 's/^deb-//p')
+  [ -n "$a" ] || a=$build_arch
+  changes=$dir/glibc_$(without_epoch "$v")_$a.changes
+  if [ ! -f "$changes" ]; then
+    echo "  $a: no $changes (its last build failed?): left out"
+    continue
+  fi
+  dsc=$dir/glibc_$(without_epoch "$v").dsc
+  [ -f "$dsc" ] || die "no $dsc beside $changes"
+  sum=$(sha256sum < "$dsc" | cut -d' ' -f1)
+  if [ -z "$version" ]; then
+    version=$v dsc_sum=$sum
+    # The source package: the .dsc and the files it names.
+    cp "$dsc" "$pool/" || die "cannot copy $dsc"
+    for f in $(awk '/^Checksums-Sha256:/ { on = 1; next } /^[^ ]/ { on = 0 }
+		    on { print $3 }' "$dsc"); do
+      cp "$dir/$f" "$pool/" || die "cannot copy $dir/$f"
+    done
+  elif [ "$v" != "$version" ] || [ "$sum" != "$dsc_sum" ]; then
+    die "$dir holds another source package ($v) than the builds before it" \
+	"($version): make deb ARCH=$a again, from this checkout"
+  fi
+  n=0
+  for f in $(awk '/^Checksums-Sha256:/ { on = 1; next } /^[^ ]/ { on = 0 }
+		  on && $3 ~ /\.deb$/ && $3 !~ /-dbgsym_/ { print $1 ":" $3 }' \
+	       "$changes"); do
+    [ "$(sha256sum < "$dir/${f#*:}" | cut -d' ' -f1)" = "${f%%:*}" ] \
+      || die "$dir/${f#*:} is not the one $changes lists"
+    cp "$dir/${f#*:}" "$pool/" || die "cannot copy $dir/${f#*:}"
+    n=$((n + 1))
+  done
+  echo "  $a: $n packages of $v"
+  arches="$arches $a"
+done
+arches=${arches# }
+[ -n "$arches" ] || die "no packages: make deb [ARCH=...] first"
+
+# The signing key, made once.
+export GNUPGHOME
+if [ ! -d "$keydir/gnupg" ]; then
+  rm -rf "$keydir/gnupg.new"
+  mkdir -p "$keydir/gnupg.new" && chmod 700 "$keydir/gnupg.new" \
+    || die "cannot make $keydir"
+  GNUPGHOME=$(pwd)/$keydir/gnupg.new
+  gpg --batch --quiet --pinentry-mode loopback --passphrase '' \
+    --quick-gen-key "pidfd series repository (this machine's)" \
+    rsa3072 sign never 2> /dev/null || die "cannot make a signing key"
+  gpgconf --kill gpg-agent
+  mv "$keydir/gnupg.new" "$keydir/gnupg" || die "cannot keep the key"
+  echo "  a signing key, made once: $keydir/gnupg"
+fi
+GNUPGHOME=$(pwd)/$keydir/gnupg
+fingerprint=$(gpg --batch --with-colons --list-secret-keys \
+		| awk -F: '/^fpr:/ { print $10; exit }')
+[ -n "$fingerprint" ] || die "no key in $keydir/gnupg"
+
+dists=$new/dists/$suite
+for a in $arches; do
+  mkdir -p "$dists/main/binary-$a"
+  (cd "$new" && apt-ftparchive --arch "$a" packages pool/main) \
+    > "$dists/main/binary-$a/Packages" \
+    && xz -k9 "$dists/main/binary-$a/Packages" \
+    || die "apt-ftparchive packages failed for $a"
+done
+mkdir -p "$dists/main/source"
+(cd "$new" && apt-ftparchive sources pool/main) > "$dists/main/source/Sources" \
+  && xz -k9 "$dists/main/source/Sources" || die "apt-ftparchive sources failed"
+apt-ftparchive -o APT::FTPArchive::Release::Origin=$origin \
+  -o APT::FTPArchive::Release::Label=$origin \
+  -o APT::FTPArchive::Release::Suite=$suite \
+  -o APT::FTPArchive::Release::Codename=$suite \
+  -o "APT::FTPArchive::Release::Architectures=$arches" \
+  -o APT::FTPArchive::Release::Components=main \
+  -o "APT::FTPArchive::Release::Description=Debian 12's glibc $version with the pidfd series" \
+  release "$dists" > "$new/Release" && mv "$new/Release" "$dists/Release" \
+  || die "apt-ftparchive release failed"
+gpg --batch --yes --local-user "$fingerprint" --clearsign \
+    -o "$dists/InRelease" "$dists/Release" \
+  && gpg --batch --yes --local-user "$fingerprint" --armor --detach-sign \
+	 -o "$dists/Release.gpg" "$dists/Release" \
+  || die "cannot sign $dists/Release"
+gpg --batch --armor --export "$fingerprint" > "$new/pidfd-series.asc" \
+  || die "cannot export the key"
+gpgconf --kill gpg-agent
+
+# What a machine copies into /etc/apt/sources.list.d and preferences.d.
+uri=${REPO_URI:-file:$(pwd)/$repo}
+{
+  printf 'Types: deb\nURIs: %s\nSuites: %s\nComponents: main\nSigned-By:\n' \
+    "$uri" "$suite"
+  sed 's/^$/./; s/^/ /' "$new/pidfd-series.asc"
+} > "$new/pidfd-series.sources"
+# 990: above the archive's 500, so that a later stock update does not
+# replace the series' packages, and below 1000, so that a stock libc6
+# newer than the series' is never downgraded (apt_preferences(5)).
+printf '%s\n' 'Package: src:glibc:any' 'Pin: version /\+pidfd/' \
+  'Pin-Priority: 990' > "$new/pidfd-series.pref"
+
+rm -rf "$repo.old"
+[ ! -d "$repo" ] || mv "$repo" "$repo.old" || die "cannot move $repo away"
+mv "$new" "$repo" && rm -rf "$repo.old" || die "cannot put $repo in place"
+trap - EXIT
+size=$(du -sh "$repo" | cut -f1)
+echo "  $repo: $arches, $size, signed by $fingerprint"
+results_update repo.md "make repo: the apt repository of make deb's packages" \
+  "version | architectures | packages | size | signed by" "$version" \
+  "$version | $arches | $(find "$repo/pool" -name '*.deb' | wc -l) | $size | $fingerprint"
