@@ -161,7 +161,7 @@ deb:
 repo:
 	@scripts/deb/repo.sh
 
-## deb-test: those packages in a Debian 12 chroot: a program built, run
+## deb-test: make repo's packages installed in a Debian 12 root (ARCH: of ARCH): programs built, run, packaged
 deb-test:
 	@scripts/deb/test.sh
 

@@ -1,8 +1,9 @@
 #!/bin/sh
-# make clean: remove build/.  The Debian roots in it first (make deb's,
-# make deb-test's, the stock package's, an interrupted debootstrap's),
-# each through scripts/deb/root.sh, which unmounts what is mounted in
-# it: nothing may be mounted in build/ when it goes.  Not while one of
+# make clean: remove build/.  The Debian roots in it first (make deb's
+# and make deb-test's, of each architecture, the stock package's, an
+# interrupted debootstrap's), each through scripts/deb/root.sh, which
+# unmounts what is mounted in it: nothing may be mounted in build/ when
+# it goes.  repo-key/, the key of make repo, stays.  Not while one of
 # the scripts of make deb runs: it holds a lock on the checkout's
 # directory (deb_lock in scripts/deb/vars.sh), which this takes and holds
 # until build/ is gone.
@@ -16,7 +17,7 @@ if ! flock -n 9; then
        "(a lock on $(pwd))" >&2
   exit 1
 fi
-for r in build/*-root build/debian-root/tmp.*; do
+for r in build/*-root build/*-root-* build/debian-root/tmp.*; do
   [ ! -f "$r/.debian-root" ] || scripts/deb/root.sh remove "$r" || exit 1
 done
 echo rm -rf --one-file-system build

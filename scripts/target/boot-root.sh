@@ -49,9 +49,10 @@ qemu_limit=${LIMIT:-600}
    -virtfs "local,path=$(cd "$root" && pwd -P),mount_tag=root,security_model=none")
 rc=$?
 # The script's output, between the init's marks, and its status.
-sed -n '/^boot-root: begin$/,/^boot-root: exit status [0-9]*$/p' "$log" \
-  | sed '1d; $d' | tr -d '\r'
-status=$(sed -n 's/^boot-root: exit status \([0-9]*\)\r*$/\1/p' "$log")
+tr -d '\r' < "$log" \
+  | sed -n '/^boot-root: begin$/,/^boot-root: exit status [0-9]*$/p' \
+  | sed '1d; $d'
+status=$(tr -d '\r' < "$log" | sed -n 's/^boot-root: exit status \([0-9]*\)$/\1/p')
 if [ -z "$status" ]; then
   grep '^boot-root-init: ' "$log" >&2
   echo "boot-root: no exit status from the guest (qemu: $rc): $log" >&2
