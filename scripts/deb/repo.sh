@@ -35,9 +35,12 @@ origin=pidfd-series
 
 
 [ "$(id -u)" = 0 ] || die "needs root (apt-get install apt-utils)"
+mkdir -p build/logs
+log=build/logs/repo.log
+: > "$log"
 command -v apt-ftparchive > /dev/null \
-  || DEBIAN_FRONTEND=noninteractive apt-get install -y apt-utils > /dev/null \
-  || die "cannot install apt-utils (apt-ftparchive)"
+  || DEBIAN_FRONTEND=noninteractive apt-get install -y apt-utils >> "$log" 2>&1 \
+  || die "cannot install apt-utils (apt-ftparchive): $log"
 deb_lock
 provenance=$(results_provenance)
 
@@ -103,7 +106,7 @@ if [ ! -d "$keydir/gnupg" ]; then
   GNUPGHOME=$(pwd)/$keydir/gnupg.new
   gpg --batch --quiet --pinentry-mode loopback --passphrase '' \
     --quick-gen-key "pidfd series repository (this machine's)" \
-    rsa3072 sign never 2> /dev/null || die "cannot make a signing key"
+    rsa3072 sign never >> "$log" 2>&1 || die "cannot make a signing key: $log"
   gpgconf --kill gpg-agent
   mv "$keydir/gnupg.new" "$keydir/gnupg" || die "cannot keep the key"
   echo "  a signing key, made once: $keydir/gnupg"
@@ -117,12 +120,13 @@ dists=$new/dists/$suite
 for a in $arches; do
   mkdir -p "$dists/main/binary-$a"
   (cd "$new" && apt-ftparchive --arch "$a" packages pool/main) \
-    > "$dists/main/binary-$a/Packages" \
+    > "$dists/main/binary-$a/Packages" 2>> "$log" \
     && xz -k9 "$dists/main/binary-$a/Packages" \
     || die "apt-ftparchive packages failed for $a"
 done
 mkdir -p "$dists/main/source"
-(cd "$new" && apt-ftparchive sources pool/main) > "$dists/main/source/Sources" \
+(cd "$new" && apt-ftparchive sources pool/main) 2>> "$log" \
+  > "$dists/main/source/Sources" \
   && xz -k9 "$dists/main/source/Sources" || die "apt-ftparchive sources failed"
 apt-ftparchive -o APT::FTPArchive::Release::Origin=$origin \
   -o APT::FTPArchive::Release::Label=$origin \
@@ -131,13 +135,14 @@ apt-ftparchive -o APT::FTPArchive::Release::Origin=$origin \
   -o "APT::FTPArchive::Release::Architectures=$arches" \
   -o APT::FTPArchive::Release::Components=main \
   -o "APT::FTPArchive::Release::Description=Debian 12's glibc $version with the pidfd series" \
-  release "$dists" > "$new/Release" && mv "$new/Release" "$dists/Release" \
+  release "$dists" 2>> "$log" > "$new/Release" && mv "$new/Release" "$dists/Release" \
   || die "apt-ftparchive release failed"
-gpg --batch --yes --local-user "$fingerprint" --clearsign \
-    -o "$dists/InRelease" "$dists/Release" \
-  && gpg --batch --yes --local-user "$fingerprint" --armor --detach-sign \
-	 -o "$dists/Release.gpg" "$dists/Release" \
-  || die "cannot sign $dists/Release"
+# The key is the one it made: no web of trust to check.
+sign="gpg --batch --yes --trust-model always --local-user $fingerprint"
+$sign --clearsign -o "$dists/InRelease" "$dists/Release" 2>> "$log" \
+  && $sign --armor --detach-sign -o "$dists/Release.gpg" "$dists/Release" \
+	   2>> "$log" \
+  || die "cannot sign $dists/Release: $log"
 gpg --batch --armor --export "$fingerprint" > "$new/pidfd-series.asc" \
   || die "cannot export the key"
 gpgconf --kill gpg-agent

@@ -7,10 +7,10 @@
 # unpacked anew for each use; a root carries a mark (.debian-root) without which
 # nothing here touches a directory.  ROOT_ARCH=<Debian architecture>
 # makes a root of another architecture (build/debian-root/bookworm-ARCH.tar),
-# whose programs this machine's kernel hands to qemu-user-static
-# (scripts/lib/binfmt.sh registers it): debootstrap runs its second
-# stage there, under emulation (several minutes), as later apt-get
-# and the programs built there do.
+# whose programs this machine's kernel runs itself (i386 on amd64) or
+# hands to qemu-user-static (scripts/lib/binfmt.sh registers it):
+# debootstrap runs its second stage there, under emulation for most
+# (several minutes), as later apt-get and the programs built there do.
 #
 #   make DIR      unpack it at DIR (a root already there is removed
 #                 first, as by remove), copy this machine's resolv.conf
@@ -167,8 +167,11 @@ case $action in
 	|| DEBIAN_FRONTEND=noninteractive apt-get install -y debootstrap \
 	     > /dev/null || die "cannot install debootstrap"
       if [ "$root_arch" != "$(dpkg --print-architecture)" ]; then
+	# Unless this machine's kernel runs them itself (i386 on amd64).
 	(cd "$top" && . scripts/lib/abi.sh && . scripts/lib/binfmt.sh \
-	   && ABI=$root_arch && abi_load && binfmt_enable "$abi_user_cpu") \
+	   && ABI=$root_arch && abi_load \
+	   && { [ "$kernel_arch" = "$(dpkg --print-architecture)" ] \
+		  || binfmt_enable "$abi_user_cpu"; }) \
 	  || die "programs of $root_arch cannot run here"
       fi
       mkdir -p "$top/build/debian-root" "$top/build/logs"

@@ -30,11 +30,12 @@
 #
 # ARCH=<another architecture> does the same in a Debian 12 root of
 # that architecture (build/deb-test-root-ARCH), whose programs this
-# machine's kernel hands to qemu-user-static: apt, cc and the packaging
-# tools run there under emulation.  The examples are built there and
-# run on the architecture's own kernel under qemu-system
-# (scripts/target/boot-root.sh), where pidfd_spawn gets its pidfd from
-# clone3; under qemu-user it could not (ENOSYS, as docs/using.md says).
+# machine's kernel hands to qemu-user-static (but i386's, which it runs
+# itself): apt, cc and the packaging tools run there under emulation.
+# The examples are built there and run on the architecture's own kernel
+# under qemu-system (scripts/target/boot-root.sh), where pidfd_spawn
+# gets its pidfd from clone3; under qemu-user it could not (ENOSYS, as
+# docs/using.md says).
 #
 # Usage: [ARCH=ARCH] scripts/deb/test.sh
 set -u
@@ -47,9 +48,15 @@ DEB_SERIES=yes
 . scripts/deb/vars.sh
 deb_arch_check
 root=build/deb-test-root
+# emulated: the root's programs run under qemu-user (not i386 on amd64,
+# which this machine's kernel runs itself).
+emulated=
 if [ "$arch" != "$build_arch" ]; then
   root=$root-$arch
   export ROOT_ARCH=$arch
+  kernel_arch=$(. scripts/lib/abi.sh && ABI=$arch && abi_load \
+		  && echo "$kernel_arch") || exit 1
+  [ "$kernel_arch" = "$build_arch" ] || emulated=yes
 fi
 repo=build/repo
 suite=bookworm-pidfd
@@ -88,7 +95,7 @@ flavour ()
   [ "$name" != native ] || s=
   [ "$pkg_arch" = "$arch" ] || host="dpkg-architecture -a$pkg_arch -c"
 }
-packages="libc6 libc-bin libc6-dev libc-dev-bin"
+packages="libc6 libc-bin libc6-dev libc-dev-bin gcc"
 flavours="native:libc6:$arch:cc"
 for f in i386:-m32 x32:-mx32; do
   grep -q "^Package: libc6-${f%%:*}\$" \
@@ -149,7 +156,7 @@ done
 # Each example built with plain cc and run: here, or for another
 # architecture, on its own kernel (last, below).
 run=
-[ -n "${ROOT_ARCH-}" ] || run='"./$p"'
+[ -n "$emulated" ] || run='"./$p"'
 in_root "
 set -e
 cd /tmp/work
@@ -276,7 +283,7 @@ for f in $flavours; do
       "stock Debian 12 $pkg|$GLIBC_SOURCE_VERSION|$stock|no" \
       "the next stock Debian 12 update|$next_stock|$stock|no" \
       "Debian 13's $pkg|$trixie|$trixie_ok" || exit 1
-    cells="$cells | $depends"
+    cells="$cells | $(echo "$depends" | sed 's/|/\\|/g')"
   done
   results_update deb-test.md \
     "make deb-test: what programs built against the series' packages depend on" \
@@ -356,7 +363,7 @@ for how in upgrade full-upgrade; do
 done
 # The examples of another architecture, on its own kernel: the root
 # shared with the guest, with nothing mounted in it.
-if [ -n "${ROOT_ARCH-}" ]; then
+if [ -n "$emulated" ]; then
   echo "==> on Linux of $arch under qemu-system (scripts/target/boot-root.sh):"
   {
     printf 'cd /tmp/work || exit 1\nuname -srm\n'

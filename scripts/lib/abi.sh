@@ -24,6 +24,8 @@
 # headers (the build directories), host cross (the triplet where
 # cross-compiled, else empty) compiler (the prefix of the compiler's
 # name) cflags ldflags options rtlddir slibdir libdir headers_from,
+# kernel_arch (the Debian architecture of the ABI's kernel: where it is
+# this machine's, this machine's kernel runs the ABI's programs itself),
 # abi_COLUMN for every column of the row, and exports the ccache
 # settings.
 # shellcheck shell=sh
@@ -197,6 +199,7 @@ abi_load ()
   fi
   # The table's first ABI is built in build/obj, the others in
   # build/obj-ABI.
+  kernel_arch=$(echo "$abi_kernel" | cut -d: -f2)
   suffix=-$ABI
   [ "$ABI" != "$(abi_default)" ] || suffix=
   obj=build/obj$suffix

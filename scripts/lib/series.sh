@@ -100,11 +100,14 @@ results_update ()
       # its name (a column that a row of an older table lacks is "-"),
       # the one of KEY replaced in its place, or added last.
       { [ ! -f "$file" ] || HEADER=$header awk '
+	  # A "|" inside a cell is written "\|", as Markdown has it.
 	  function cells (line, out,   n, i) {
+	    gsub (/\\\|/, "\034", line)
 	    n = split (line, out, "|")
 	    for (i = 2; i < n; i++) {
 	      out[i - 1] = out[i]
 	      gsub (/^ +| +$/, "", out[i - 1])
+	      gsub (/\034/, "\\|", out[i - 1])
 	    }
 	    return n - 2
 	  }
