@@ -33,10 +33,12 @@ DEB_VERSION_SUFFIX ?=
 #: DEB_BUILDER_UID=N  deb: the uid the packages are built as (2000)
 DEB_BUILDER_UID ?=
 #: DEB_BUILD_OPTIONS, DEB_BUILD_PROFILES  deb: as dpkg-buildpackage takes
-#: REPO_URI=URI    repo: where machines reach build/repo (file: and its path)
-REPO_URI ?=
 DEB_BUILD_OPTIONS ?=
 DEB_BUILD_PROFILES ?=
+#: REPO_URI=URI    repo: where machines reach build/repo (file: and its path)
+REPO_URI ?=
+#: REPO_KEY_DIR=DIR  repo: its signing key (/var/lib/pidfd-series/repo-key)
+REPO_KEY_DIR ?=
 #: JOBS=N          parallel jobs of glibc's make (cores + 1)
 JOBS ?=
 #: RUNTIME=podman|docker  check-container: one runtime (default: both)

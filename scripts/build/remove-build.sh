@@ -3,10 +3,9 @@
 # and make deb-test's, of each architecture, the stock package's, an
 # interrupted debootstrap's), each through scripts/deb/root.sh, which
 # unmounts what is mounted in it: nothing may be mounted in build/ when
-# it goes.  repo-key/, the key of make repo, stays.  Not while one of
-# the scripts of make deb runs: it holds a lock on the checkout's
-# directory (deb_lock in scripts/deb/vars.sh), which this takes and holds
-# until build/ is gone.
+# it goes.  Not while one of the scripts of make deb runs: it holds a
+# lock on the checkout's directory (deb_lock in scripts/deb/vars.sh),
+# which this takes and holds until build/ is gone.
 #
 # Usage: scripts/build/remove-build.sh
 set -u

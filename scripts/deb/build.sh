@@ -26,8 +26,8 @@
 # dependencies of ARCH (apt-get build-dep -a ARCH: Debian's cross
 # compilers, and ARCH's libraries), and dpkg-buildpackage -a ARCH runs
 # with the profiles cross (the build dependencies of a cross build),
-# nocheck and nobiarch (DEB_BUILD_PROFILES, when set, in place of the
-# last two).  nobiarch:
+# nocheck (DEB_BUILD_OPTIONS must have nocheck: see below) and nobiarch
+# (DEB_BUILD_PROFILES, when set, in place of the last).  nobiarch:
 # the multilib flavours of i386, mips64el, mipsel and s390x need the
 # multilib cross compilers, which Debian's build dependencies do not
 # name for a cross build (g++-12-multilib of ARCH cannot be installed
@@ -85,16 +85,30 @@ log=build/logs/deb-build
 [ "${DEB_SERIES-yes}" != no ] || log=$log-stock
 [ "$arch" = "$build_arch" ] || log=$log-$arch
 log=$log.log
-# A cross build: dpkg-buildpackage's -a, and the profiles.
+# The profiles, separated by spaces as dpkg-buildpackage reads them
+# from the environment (-P takes commas).  A cross build: its -a, and
+# the profiles cross and nocheck with the others (nobiarch by default).
+# The nocheck profile goes with the nocheck option (BuildProfileSpec):
+# a cross build without the option would run Debian's test run only
+# where binfmt_misc hands the architecture's programs to qemu-user,
+# and then only the tests that run no program (glibc's cross-compiling
+# mode), which says nothing; it is refused.
+DEB_BUILD_PROFILES=$(echo "$DEB_BUILD_PROFILES" | tr , ' ')
 host_option=
 if [ "$arch" != "$build_arch" ]; then
   host_option=-a$arch
-  case " $DEB_BUILD_PROFILES " in
-    *" cross "*) ;;
-    *) DEB_BUILD_PROFILES="cross${DEB_BUILD_PROFILES:+ $DEB_BUILD_PROFILES}" ;;
+  case " $DEB_BUILD_OPTIONS " in
+    *" nocheck "*) ;;
+    *) die "ARCH=$arch is cross-built: DEB_BUILD_OPTIONS must have nocheck" \
+	   "(Debian's test run of a cross build runs no test program)" ;;
   esac
-  [ "$DEB_BUILD_PROFILES" != cross ] \
-    || DEB_BUILD_PROFILES="cross nocheck nobiarch"
+  [ -n "$DEB_BUILD_PROFILES" ] || DEB_BUILD_PROFILES=nobiarch
+  for p in nocheck cross; do
+    case " $DEB_BUILD_PROFILES " in
+      *" $p "*) ;;
+      *) DEB_BUILD_PROFILES="$p $DEB_BUILD_PROFILES" ;;
+    esac
+  done
 fi
 
 
@@ -171,10 +185,11 @@ after_build ()
   done
   [ -n "$flavours" ] || die "no flavour in $src/build-tree"
   step "check-abi: $flavours" "$t"
+  # The stock packages have none of the series' symbols to check.
+  [ "${DEB_SERIES-yes}" != no ] || return 0
   checked=$(scripts/deb/check-package.py "$changes" "$src") \
     || { rm -f "$changes"; die "the packages fail their check (above)"; }
   echo "$checked" | sed 's/^/  /'
-  [ "${DEB_SERIES-yes}" != no ] || return 0
   # Each flavour's test run, in a few words.
   tests=$(summaries | sed 's/^ *//
       s/^Tests have been disabled via DEB_BUILD_OPTIONS\.$/disabled (nocheck)/
@@ -203,6 +218,7 @@ if [ "${DEB_CONTINUE-}" = yes ]; then
     || die "DEB_CONTINUE=yes: no root with its builder in $root to go on in"
   builder_owns_src
   version=$(dpkg-parsechangelog -l "$src/debian/changelog" -S Version)
+  v=$(without_epoch "$version")
   echo "build: going on with the build of $version" >> "$log"
   scripts/deb/root.sh mount "$root" || exit 1
   mount_deb
@@ -211,6 +227,7 @@ if [ "${DEB_CONTINUE-}" = yes ]; then
     || { tail -n 30 "$log" >&2; summaries; die "dpkg-buildpackage failed: $log"; }
   step "dpkg-buildpackage (continued)" "$t"
   after_build "$(minutes $(($(date +%s) - t))) (continued)"
+  [ -z "$host_option" ] || scripts/deb/root.sh remove "$root"
   exit 0
 fi
 : > "$log"

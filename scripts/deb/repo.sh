@@ -2,8 +2,10 @@
 # make repo: an apt repository of the packages of every architecture
 # that make deb built (build/deb/ and build/deb-ARCH/), in build/repo/,
 # made with Debian's own apt-ftparchive and signed with a key that is
-# made once and kept (in repo-key/, beside build/: make clean leaves
-# it, so that a machine that trusts the repository keeps trusting it).
+# made once and kept, outside the checkout (REPO_KEY_DIR,
+# /var/lib/pidfd-series/repo-key by default, readable by root alone):
+# make clean, a new clone or git clean leave it, so that a machine that
+# trusts the repository keeps trusting it.
 #
 # It takes the packages of each architecture's last build that
 # succeeded: the .deb files its .changes lists (debug symbols and udebs
@@ -21,7 +23,7 @@
 # a later stock update, without downgrading a newer stock libc6).  The
 # row of results/repo.md says what it holds and its size.
 #
-# Usage: [REPO_URI=URI] scripts/deb/repo.sh
+# Usage: [REPO_URI=URI] [REPO_KEY_DIR=DIR] scripts/deb/repo.sh
 set -u
 . scripts/lib/common.sh
 . ./base.conf
@@ -29,18 +31,17 @@ set -u
 DEB_SERIES=yes
 . scripts/deb/vars.sh
 repo=build/repo
-keydir='repo-key'
+keydir=${REPO_KEY_DIR:-/var/lib/pidfd-series/repo-key}
 suite=bookworm-pidfd
 origin=pidfd-series
 
 
-[ "$(id -u)" = 0 ] || die "needs root (apt-get install apt-utils)"
 mkdir -p build/logs
 log=build/logs/repo.log
 : > "$log"
 command -v apt-ftparchive > /dev/null \
   || DEBIAN_FRONTEND=noninteractive apt-get install -y apt-utils >> "$log" 2>&1 \
-  || die "cannot install apt-utils (apt-ftparchive): $log"
+  || die "cannot install apt-utils (apt-ftparchive; as root): $log"
 deb_lock
 provenance=$(results_provenance)
 
@@ -51,10 +52,22 @@ dsc_sum=
 arches=
 new=$(mktemp -d "build/repo.XXXXXX") && chmod 755 "$new" \
   || die "cannot make a directory in build/"
-trap 'rm -rf "$new"' EXIT
+# The gpg-agent that gpg starts must not outlive the run, whatever its
+# end.
+GNUPGHOME=
+trap 'rm -rf "$new" "$keydir/gnupg.new"
+      [ -z "$GNUPGHOME" ] || gpgconf --kill gpg-agent' EXIT
 trap 'exit 1' INT TERM HUP QUIT
 pool=$new/pool/main/g/glibc
 mkdir -p "$pool"
+# files FILE: "SHA256 NAME" of each file the Checksums-Sha256 field
+# of FILE (a .dsc or .changes) lists.
+files ()
+{
+  awk '/^Checksums-Sha256:/ { on = 1; next } /^[^ ]/ { on = 0 }
+       on { print $1 " " $3 }' "$1"
+}
+
 for dir in build/deb build/deb-*; do
   case $dir in build/deb-stock*|build/deb-root*|build/deb-test*) continue ;; esac
   [ -f "$dir/glibc-2.36/debian/changelog" ] || continue
@@ -74,8 +87,7 @@ for dir in build/deb build/deb-*; do
     version=$v dsc_sum=$sum
     # The source package: the .dsc and the files it names.
     cp "$dsc" "$pool/" || die "cannot copy $dsc"
-    for f in $(awk '/^Checksums-Sha256:/ { on = 1; next } /^[^ ]/ { on = 0 }
-		    on { print $3 }' "$dsc"); do
+    for f in $(files "$dsc" | cut -d' ' -f2); do
       cp "$dir/$f" "$pool/" || die "cannot copy $dir/$f"
     done
   elif [ "$v" != "$version" ] || [ "$sum" != "$dsc_sum" ]; then
@@ -83,9 +95,8 @@ for dir in build/deb build/deb-*; do
 	"($version): make deb ARCH=$a again, from this checkout"
   fi
   n=0
-  for f in $(awk '/^Checksums-Sha256:/ { on = 1; next } /^[^ ]/ { on = 0 }
-		  on && $3 ~ /\.deb$/ && $3 !~ /-dbgsym_/ { print $1 ":" $3 }' \
-	       "$changes"); do
+  for f in $(files "$changes" \
+	       | awk '$2 ~ /\.deb$/ && $2 !~ /-dbgsym_/ { print $1 ":" $2 }'); do
     [ "$(sha256sum < "$dir/${f#*:}" | cut -d' ' -f1)" = "${f%%:*}" ] \
       || die "$dir/${f#*:} is not the one $changes lists"
     cp "$dir/${f#*:}" "$pool/" || die "cannot copy $dir/${f#*:}"
@@ -97,21 +108,22 @@ done
 arches=${arches# }
 [ -n "$arches" ] || die "no packages: make deb [ARCH=...] first"
 
-# The signing key, made once.
+# The signing key, made once, readable by its owner alone, with the
+# revocation certificate gpg writes beside it (openpgp-revocs.d/).
 export GNUPGHOME
+case $keydir in /*) ;; *) keydir=$(pwd -P)/$keydir ;; esac
 if [ ! -d "$keydir/gnupg" ]; then
-  rm -rf "$keydir/gnupg.new"
-  mkdir -p "$keydir/gnupg.new" && chmod 700 "$keydir/gnupg.new" \
+  (umask 077 && rm -rf "$keydir/gnupg.new" && mkdir -p "$keydir/gnupg.new") \
     || die "cannot make $keydir"
-  GNUPGHOME=$(pwd)/$keydir/gnupg.new
+  GNUPGHOME=$keydir/gnupg.new
   gpg --batch --quiet --pinentry-mode loopback --passphrase '' \
     --quick-gen-key "pidfd series repository (this machine's)" \
     rsa3072 sign never >> "$log" 2>&1 || die "cannot make a signing key: $log"
   gpgconf --kill gpg-agent
   mv "$keydir/gnupg.new" "$keydir/gnupg" || die "cannot keep the key"
-  echo "  a signing key, made once: $keydir/gnupg"
+  echo "  a signing key, made once: $keydir/gnupg (keep a copy)"
 fi
-GNUPGHOME=$(pwd)/$keydir/gnupg
+GNUPGHOME=$keydir/gnupg
 fingerprint=$(gpg --batch --with-colons --list-secret-keys \
 		| awk -F: '/^fpr:/ { print $10; exit }')
 [ -n "$fingerprint" ] || die "no key in $keydir/gnupg"
@@ -145,10 +157,9 @@ $sign --clearsign -o "$dists/InRelease" "$dists/Release" 2>> "$log" \
   || die "cannot sign $dists/Release: $log"
 gpg --batch --armor --export "$fingerprint" > "$new/pidfd-series.asc" \
   || die "cannot export the key"
-gpgconf --kill gpg-agent
 
 # What a machine copies into /etc/apt/sources.list.d and preferences.d.
-uri=${REPO_URI:-file:$(pwd)/$repo}
+uri=${REPO_URI:-file:$(pwd -P)/$repo}
 {
   printf 'Types: deb\nURIs: %s\nSuites: %s\nComponents: main\nSigned-By:\n' \
     "$uri" "$suite"
@@ -163,7 +174,6 @@ printf '%s\n' 'Package: src:glibc:any' 'Pin: version /\+pidfd/' \
 rm -rf "$repo.old"
 [ ! -d "$repo" ] || mv "$repo" "$repo.old" || die "cannot move $repo away"
 mv "$new" "$repo" && rm -rf "$repo.old" || die "cannot put $repo in place"
-trap - EXIT
 size=$(du -sh "$repo" | cut -f1)
 echo "  $repo: $arches, $size, signed by $fingerprint"
 results_update repo.md "make repo: the apt repository of make deb's packages" \

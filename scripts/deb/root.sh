@@ -151,6 +151,20 @@ mount_all ()
   fi
 }
 
+# runnable: make sure this machine runs the root's programs: qemu-user
+# through binfmt_misc for another architecture, unless this machine's
+# kernel runs them itself (i386 on amd64).  Each time: a reboot forgets
+# what binfmt_misc was told.
+runnable ()
+{
+  [ "$root_arch" != "$(dpkg --print-architecture)" ] || return 0
+  (cd "$top" && . scripts/lib/abi.sh && . scripts/lib/binfmt.sh \
+     && ABI=$root_arch && abi_load \
+     && { [ "$kernel_arch" = "$(dpkg --print-architecture)" ] \
+	    || binfmt_enable "$abi_user_cpu"; }) \
+    || die "programs of $root_arch cannot run here"
+}
+
 remove ()
 {
   unmount
@@ -159,6 +173,7 @@ remove ()
 
 case $action in
   make)
+    runnable
     # Made again when what it must include or the mirror its apt uses
     # (DEBIAN_MIRROR: a snapshot, say) changes.
     if [ ! -f "$tarball" ] || [ "$(cat "$tarball.made" 2> /dev/null)" \
@@ -166,14 +181,6 @@ case $action in
       command -v debootstrap > /dev/null \
 	|| DEBIAN_FRONTEND=noninteractive apt-get install -y debootstrap \
 	     > /dev/null || die "cannot install debootstrap"
-      if [ "$root_arch" != "$(dpkg --print-architecture)" ]; then
-	# Unless this machine's kernel runs them itself (i386 on amd64).
-	(cd "$top" && . scripts/lib/abi.sh && . scripts/lib/binfmt.sh \
-	   && ABI=$root_arch && abi_load \
-	   && { [ "$kernel_arch" = "$(dpkg --print-architecture)" ] \
-		  || binfmt_enable "$abi_user_cpu"; }) \
-	  || die "programs of $root_arch cannot run here"
-      fi
       mkdir -p "$top/build/debian-root" "$top/build/logs"
       # mktemp's 0700 would be the root's / once unpacked: only root
       # could use it, not the builder.
@@ -187,9 +194,9 @@ case $action in
       echo "root: debootstrap bookworm $root_arch (once)"
       debootstrap --arch="$root_arch" --variant=minbase --include="$includes" \
 	bookworm "$tmp" "$mirror" \
-	> "$top/build/logs/debootstrap.log" 2>&1 \
+	> "$top/build/logs/debootstrap-$root_arch.log" 2>&1 \
 	|| { "$0" remove "$tmp"; die "debootstrap failed:" \
-				      "build/logs/debootstrap.log"; }
+				      "build/logs/debootstrap-$root_arch.log"; }
       t=$(mktemp "$tarball.XXXXXX") && tar -C "$tmp" -cf "$t" . \
 	&& mv "$t" "$tarball" && echo "$includes $mirror" > "$tarball.made" \
 	|| { rm -f "$t"; "$0" remove "$tmp"; die "cannot write $tarball"; }
@@ -204,6 +211,7 @@ case $action in
       || die "cannot copy resolv.conf and hosts to $abs/etc"
     mount_all ;;
   mount)
+    runnable
     mount_all ;;
   unmount)
     unmount ;;

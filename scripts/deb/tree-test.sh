@@ -20,6 +20,10 @@ flavour=${1:?$usage}
 shift
 [ $# -gt 0 ] || { echo "$usage" >&2; exit 2; }
 . scripts/deb/vars.sh
+# A cross build's tree: its root is gone, and no test program of it
+# runs here.
+[ "$arch" = "$build_arch" ] \
+  || die "ARCH=$arch: the tests run in the tree of this machine's architecture"
 
 
 [ "$(id -u)" = 0 ] || die "needs root (a chroot)"

@@ -12,8 +12,9 @@
 # longer has base.conf's version), and defines:
 #
 #   deb_arch_check    die unless arch is one that Debian 12 builds
-#                     glibc for (abis.table: an ABI of that arch with
-#                     a bookworm kernel, not a port)
+#                     glibc for: a Debian architecture of abis.table
+#                     (not a port) whose libc6 of base.conf's version
+#                     Debian 12's archive has
 #   deb_lock          lock the checkout (a lock on its directory, which
 #                     make clean takes too: build/ may go), or die: one
 #                     of these scripts at a time, as each may replace
@@ -56,16 +57,25 @@ inside=/build
 
 deb_arch_check ()
 {
-  . scripts/lib/abi.sh
-  arches=$(abi_rows | awk -F '|' '
-    NR == 1 { for (i = 1; i <= NF; i++) column[$i] = i; next }
-    $column["kind"] != "port" \
-      && index ("," $column["suites"] ",", ",bookworm,") { print $column["arch"] }' \
-    | sort -u | tr '\n' ' ')
-  case " $arches" in
-    *" $arch "*) ;;
-    *) die "ARCH=$arch: Debian 12 builds glibc for $arches" ;;
+  case $arch in
+    ''|*[!a-z0-9]*) die "ARCH=$arch: not a Debian architecture" ;;
   esac
+  . scripts/lib/abi.sh
+  known=$(abi_rows | awk -F '|' -v arch="$arch" '
+    NR == 1 { for (i = 1; i <= NF; i++) column[$i] = i; next }
+    $column["kind"] == "port" { next }
+    $column["arch"] == arch { print "arch"; exit }
+    $1 == arch { print "abi " $column["arch"]; exit }')
+  case $known in
+    arch) ;;
+    abi*) die "ARCH=$arch: $arch is a libc of ARCH=${known#abi }, which" \
+	      "builds its package" ;;
+    *) die "ARCH=$arch: no Debian architecture of abis.table" ;;
+  esac
+  [ -n "$(scripts/lib/debian-apt.sh bookworm "$arch" apt-cache show \
+	    "libc6=$GLIBC_SOURCE_VERSION" 2> /dev/null)" ] \
+    || die "ARCH=$arch: Debian 12's archive has no libc6" \
+	   "$GLIBC_SOURCE_VERSION for $arch $snapshot_hint"
 }
 
 deb_lock ()

@@ -24,8 +24,10 @@
 # headers (the build directories), host cross (the triplet where
 # cross-compiled, else empty) compiler (the prefix of the compiler's
 # name) cflags ldflags options rtlddir slibdir libdir headers_from,
-# kernel_arch (the Debian architecture of the ABI's kernel: where it is
-# this machine's, this machine's kernel runs the ABI's programs itself),
+# kernel_arch (the architecture of the ABI's kernel, Debian's name for
+# a Debian kernel, the kernel's own, such as powerpc, for one built from
+# source: where it is this machine's Debian architecture, this
+# machine's kernel runs the ABI's programs itself),
 # abi_COLUMN for every column of the row, and exports the ccache
 # settings.
 # shellcheck shell=sh
