@@ -124,7 +124,7 @@ if [ ! -d "$keydir/gnupg" ]; then
   echo "  a signing key, made once: $keydir/gnupg (keep a copy)"
 fi
 GNUPGHOME=$keydir/gnupg
-fingerprint=$(gpg --batch --with-colons --list-secret-keys \
+fingerprint=$(gpg --batch --with-colons --list-secret-keys 2>> "$log" \
 		| awk -F: '/^fpr:/ { print $10; exit }')
 [ -n "$fingerprint" ] || die "no key in $keydir/gnupg"
 

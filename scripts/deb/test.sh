@@ -120,8 +120,8 @@ fi
 series_only ()
 {
   in_root "dpkg-query -W -f '\${source:Package} \${binary:Package} \${Version}\n'" \
-    | awk -v v="$version" -v print="${PRINT-}" '
-	$1 == "glibc" && (print || $3 != v) { print "  " $2 " " $3 }
+    | awk -v v="$version" -v show="${PRINT-}" '
+	$1 == "glibc" && (show || $3 != v) { print "  " $2 " " $3 }
 	$1 == "glibc" && $3 != v { bad = 1 }
 	$2 ~ /^libc6-dev-.*-cross$/ { print "  " $2 " " $3 " (a cross toolchain'"'"'s)"; bad = 1 }
 	END { exit bad }'
