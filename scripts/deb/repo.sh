@@ -30,9 +30,7 @@ set -u
 . scripts/lib/series.sh
 DEB_SERIES=yes
 . scripts/deb/vars.sh
-repo=build/repo
 keydir=${REPO_KEY_DIR:-/var/lib/pidfd-series/repo-key}
-suite=bookworm-pidfd
 origin=pidfd-series
 
 

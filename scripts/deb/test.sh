@@ -40,12 +40,12 @@
 set -u
 . scripts/lib/common.sh
 . ./base.conf
-. scripts/lib/series.sh
 # The packages of build/repo, whatever DEB_SERIES says, in a root of
 # this script's own.
 DEB_SERIES=yes
 . scripts/deb/vars.sh
 deb_arch_check
+. scripts/lib/series.sh
 root=build/deb-test-root
 # emulated: the root's programs run under qemu-user (not i386 on amd64,
 # which this machine's kernel runs itself).
@@ -57,8 +57,6 @@ if [ "$arch" != "$build_arch" ]; then
 		  && echo "$kernel_arch") || exit 1
   [ "$kernel_arch" = "$build_arch" ] || emulated=yes
 fi
-repo=build/repo
-suite=bookworm-pidfd
 
 
 [ "$(id -u)" = 0 ] || die "needs root (debootstrap, chroot, mount)"

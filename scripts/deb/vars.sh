@@ -9,7 +9,8 @@
 # source in it), root (its root, build/deb-root or build/deb-stock-root,
 # -ARCH added likewise), uid (the builder's) and inside (where deb is
 # mounted in the root), snapshot_hint (what to say when the archive no
-# longer has base.conf's version), and defines:
+# longer has base.conf's version), repo and suite (make repo's apt
+# repository and its suite), and defines:
 #
 #   deb_arch_check    die unless arch is one that Debian 12 builds
 #                     glibc for: a Debian architecture of abis.table
@@ -54,6 +55,8 @@ case $uid in
   ''|*[!0-9]*) echo "DEB_BUILDER_UID=$uid: not a number" >&2; exit 2 ;;
 esac
 inside=/build
+# shellcheck disable=SC2034
+repo=build/repo suite=bookworm-pidfd
 
 deb_arch_check ()
 {
