@@ -89,10 +89,12 @@ flavour ()
   name=${1%%:*} rest=${1#*:}
   pkg=${rest%%:*} rest=${rest#*:}
   pkg_arch=${rest%%:*} rest=${rest#*:}
-  compiler=$(echo "${rest%%:*}" | tr , ' ') tools=${rest#*:}
+  compiler=$(echo "${rest%%:*}" | tr , ' ')
+  tools=$(echo "${rest#*:}" | tr , ' ')
   s=-$name host=
   [ "$name" != native ] || s=
-  [ "$pkg_arch" = "$arch" ] || host="dpkg-architecture -a$pkg_arch -c"
+  [ "$pkg_arch" = "$arch" ] \
+    || host="env CC=$compiler dpkg-architecture -a$pkg_arch -c"
 }
 packages="libc6 libc-bin libc6-dev libc-dev-bin gcc"
 flavours="native:libc6:$arch:cc:"
@@ -107,8 +109,7 @@ if [ "$arch" = amd64 ]; then
   case " $repo_arches " in
     *" i386 "*)
       foreign=i386
-      packages="$packages libc6:i386 libc6-dev:i386"
-      flavours="$flavours multiarch-i386:libc6:i386:i686-linux-gnu-gcc:gcc-i686-linux-gnu" ;;
+      flavours="$flavours multiarch-i386:libc6:i386:i686-linux-gnu-gcc:libc6:i386,libc6-dev:i386,gcc-i686-linux-gnu" ;;
   esac
 fi
 
@@ -123,6 +124,33 @@ series_only ()
 	$1 == "glibc" && $3 != v { bad = 1 }
 	$2 ~ /^libc6-dev-.*-cross$/ { print "  " $2 " " $3 " (a cross toolchain'"'"'s)"; bad = 1 }
 	END { exit bad }'
+}
+
+# package: the two examples of the flavour flavour set, as packages
+# that a maintainer would build (pidfd-spawn-example,
+# pidfd-spawn-example-i386, ...), of the flavour's architecture, their
+# dependencies from dpkg-shlibdeps.  Each flavour's right after it is
+# built: once libc6:i386 is installed, dpkg-shlibdeps finds its
+# /lib/i386-linux-gnu/libc.so.6 for an amd64 package's -m32 program
+# before libc6-i386's /lib32 one, and names libc6.
+package ()
+{
+  in_root "
+set -e
+cd /tmp/work
+for p in pidfd-spawn pidfd-fork; do
+  printf '\nPackage: %s\nArchitecture: any\nDepends: %s\nDescription: %s example\n' \
+    \$p-example$s '\${shlibs:Depends}' \$p >> debian/control
+done
+for p in pidfd-spawn pidfd-fork; do
+  d=debian/\$p-example$s
+  mkdir -p \$d/usr/bin \$d/DEBIAN
+  cp \$p$s \$d/usr/bin/
+  $host dpkg-shlibdeps -T\$d.substvars \$d/usr/bin/\$p$s
+  $host dpkg-gencontrol -p\$p-example$s -P\$d -T\$d.substvars
+  dpkg-deb -Zgzip --build \$d /tmp/\$p-example$s.deb > /dev/null
+  echo \"==> \$p-example$s (\$(dpkg-deb -f /tmp/\$p-example$s.deb Architecture)): Depends: \$(dpkg-deb -f /tmp/\$p-example$s.deb Depends)\"
+done" || die "packaging the $name examples failed"
 }
 
 trap 'scripts/deb/root.sh remove "$root"' EXIT
@@ -140,8 +168,12 @@ sed "s|^URIs: .*|URIs: file:$top/$repo|" "$repo/pidfd-series.sources" \
   > "$root/etc/apt/sources.list.d/pidfd-series.sources" \
   && cp "$repo/pidfd-series.pref" "$root/etc/apt/preferences.d/" \
   || die "cannot copy the repository's files into the root"
-mkdir -p "$root/tmp/work"
+mkdir -p "$root/tmp/work/debian"
 cp examples/*.c "$root/tmp/work/"
+printf 'Source: pidfd-examples\nMaintainer: nobody <nobody@localhost>\n' \
+  > "$root/tmp/work/debian/control"
+printf 'pidfd-examples (1) bookworm; urgency=low\n\n  * Test.\n\n -- nobody <nobody@localhost>  %s\n' \
+  "$(date -R)" > "$root/tmp/work/debian/changelog"
 
 echo "==> stock: $(in_root "dpkg-query -W libc6")"
 [ -z "$foreign" ] || in_root "dpkg --add-architecture $foreign" \
@@ -160,7 +192,7 @@ PRINT=yes series_only \
   || die "a package of glibc's in the root is not the series' $version"
 for f in $flavours; do
   flavour "$f"
-  in_root "dpkg-query -W -f '  \${binary:Package} Provides: \${Provides}
+  [ "$pkg_arch" != "$arch" ] || in_root "dpkg-query -W -f '  \${binary:Package} Provides: \${Provides}
 ' $pkg:$pkg_arch"
 done
 
@@ -177,6 +209,8 @@ for c in *.c; do
   cc -o \"\$p\" \"\$c\"
   $run
 done" || die "an example failed"
+flavour "$(echo "$flavours" | cut -d' ' -f1)"
+package
 
 # The other flavours: gcc -m32 and -mx32 (gcc-multilib, whose
 # libc6-dev-i386 and libc6-dev-x32 are the series'), Debian's
@@ -191,11 +225,14 @@ for f in $flavours; do
   flavour "$f"
   [ "$name" != native ] || continue
   if [ "$tools" != "$installed" ]; then
+    echo "==> apt-get install --no-install-recommends $tools"
     in_root "apt-get install -y --no-install-recommends $tools" \
       >> build/logs/deb-test-compilers.log 2>&1 \
       || die "cannot install $tools: build/logs/deb-test-compilers.log"
     series_only || die "$tools brought another C library (above)"
     installed=$tools
+    [ "$pkg_arch" = "$arch" ] || in_root "dpkg-query -W -f '  \${binary:Package} \${Version} Provides: \${Provides}
+' $pkg:$pkg_arch"
   fi
   if [ "$pkg_arch" != "$arch" ]; then
     in_root "owners=\$(dpkg -S \"\$(readlink -f \"\$($compiler -print-file-name=libc.so)\")\")
@@ -216,6 +253,7 @@ for p in pidfd-spawn pidfd-fork; do
     exit 1
   fi
 done" || die "a $name example failed"
+  package
   [ "$pkg_arch" != "$arch" ] || continue
   # A program of another architecture: the dynamic linker it names,
   # and the libc that one loads (where this kernel runs it), which must
@@ -233,38 +271,6 @@ owner=\$(dpkg -S \"\$libc\" | cut -d: -f1-2)
 echo \"    pidfd-spawn$s: libc \$libc (\$owner \$(dpkg-query -W -f '\${Version}' \$owner))\"
 [ \"\$owner\" = $pkg:$pkg_arch ]" \
     || die "pidfd-spawn$s does not run on the series' $pkg:$pkg_arch"
-done
-
-# The examples as packages, as a maintainer would build them: for each
-# flavour, one with pidfd-spawn and one with pidfd-fork
-# (pidfd-spawn-example, pidfd-spawn-example-i386, ...), each of its
-# flavour's architecture.
-in_root "
-set -e
-cd /tmp/work
-mkdir -p debian
-printf 'Source: pidfd-examples\nMaintainer: nobody <nobody@localhost>\n' \
-  > debian/control
-printf 'pidfd-examples (1) bookworm; urgency=low\n\n  * Test.\n\n -- nobody <nobody@localhost>  %s\n' \
-  \"\$(date -R)\" > debian/changelog" || die "cannot write debian/"
-for f in $flavours; do
-  flavour "$f"
-  in_root "
-set -e
-cd /tmp/work
-for p in pidfd-spawn pidfd-fork; do
-  printf '\nPackage: %s\nArchitecture: any\nDepends: %s\nDescription: %s example\n' \
-    \$p-example$s '\${shlibs:Depends}' \$p >> debian/control
-done
-for p in pidfd-spawn pidfd-fork; do
-  d=debian/\$p-example$s
-  mkdir -p \$d/usr/bin \$d/DEBIAN
-  cp \$p$s \$d/usr/bin/
-  $host dpkg-shlibdeps -T\$d.substvars \$d/usr/bin/\$p$s
-  $host dpkg-gencontrol -p\$p-example$s -P\$d -T\$d.substvars
-  dpkg-deb -Zgzip --build \$d /tmp/\$p-example$s.deb > /dev/null
-  echo \"==> \$p-example$s (\$(dpkg-deb -f /tmp/\$p-example$s.deb Architecture)): Depends: \$(dpkg-deb -f /tmp/\$p-example$s.deb Depends)\"
-done" || die "packaging the $name examples failed"
 done
 
 # Each Depends against the packages of its flavour a user may have: the
