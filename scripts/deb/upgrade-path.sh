@@ -3,7 +3,7 @@
 # where the series' packages are installed from the repository (its
 # pin in /etc/apt/preferences.d/pidfd-series.pref) with the two native
 # example packages, pidfd-spawn-example and pidfd-fork-example: what
-# apt would do to go back to the stock libc6 (apt-get -s), and what
+# apt would do to go back to the stock packages (apt-get -s), and what
 # apt-get upgrade and apt-get full-upgrade would do when the next stock
 # update appears (an apt repository in the root that has each installed
 # package of glibc's, of each architecture, at the next version: the
@@ -27,10 +27,12 @@ glibc_packages=$(in_root "dpkg-query -W -f '\${source:Package} \${Package} \${Ar
   || die "dpkg-query failed in the root"
 [ -n "$glibc_packages" ] || die "no package of glibc's in $root"
 
-echo "==> going back to the stock libc6 (apt-get -s; build/logs/deb-test-apt.log):"
-in_root "apt-get -s install libc6=$GLIBC_SOURCE_VERSION \
-  libc-bin=$GLIBC_SOURCE_VERSION libc6-dev=$GLIBC_SOURCE_VERSION \
-  libc-dev-bin=$GLIBC_SOURCE_VERSION 2>&1" > build/logs/deb-test-apt.log
+# Every package of glibc's at the stock version, of each architecture:
+# those of one package name go together (Multi-Arch: same).
+echo "==> going back to the stock libc (apt-get -s; build/logs/deb-test-apt.log):"
+in_root "apt-get -s install $(for p in $glibc_packages; do
+			       printf ' %s=%s' "$p" "$GLIBC_SOURCE_VERSION"
+			     done) 2>&1" > build/logs/deb-test-apt.log
 # The example packages removed and the libc packages replaced (the
 # multilib packages go too: they need libc6 of their own version).
 grep -E '^(Remv pidfd|Inst libc[^ ]* |E:)' build/logs/deb-test-apt.log \
