@@ -308,7 +308,7 @@ for f in $flavours; do
   done
   results_update deb-test.md \
     "make deb-test: what programs built against the series' packages depend on" \
-    "architecture | flavour | package | built with | pidfd-spawn's Depends | pidfd-fork's Depends" \
+    "root | flavour | package | built with | pidfd-spawn's Depends | pidfd-fork's Depends" \
     "$arch | $name" "$arch | $name | $pkg:$pkg_arch | $compiler$cells"
 done
 
