@@ -231,6 +231,7 @@ if [ "${DEB_CONTINUE-}" = yes ]; then
   exit 0
 fi
 : > "$log"
+[ "$arch" = "$build_arch" ] || deb_arch_archived
 t=$(date +%s)
 command -v dpkg-source > /dev/null \
   || DEBIAN_FRONTEND=noninteractive apt-get install -y dpkg-dev >> "$log" 2>&1 \

@@ -122,10 +122,12 @@ def exported(deb):
     symbols = set()
     for line in out.splitlines():
         fields = line.split()
-        # Num: Value Size Type Bind Vis Ndx Name; Ndx is UND where the
-        # library only refers to the symbol.
-        if len(fields) >= 8 and fields[6] != "UND":
-            symbols.add(fields[7])
+        # Num: Value Size Type Bind Vis Ndx Name, with "[<localentry>:
+        # 8]" after Vis on powerpc64: Ndx and Name are the last two.
+        # Ndx is UND where the library only refers to the symbol.
+        if len(fields) >= 8 and fields[0].endswith(":") \
+           and fields[-2] != "UND":
+            symbols.add(fields[-1])
     return paths[0], symbols
 
 

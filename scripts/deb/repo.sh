@@ -37,9 +37,10 @@ origin=pidfd-series
 mkdir -p build/logs
 log=build/logs/repo.log
 : > "$log"
-command -v apt-ftparchive > /dev/null \
-  || DEBIAN_FRONTEND=noninteractive apt-get install -y apt-utils >> "$log" 2>&1 \
-  || die "cannot install apt-utils (apt-ftparchive; as root): $log"
+{ command -v apt-ftparchive && command -v gpg; } > /dev/null \
+  || DEBIAN_FRONTEND=noninteractive apt-get install -y apt-utils gnupg \
+       >> "$log" 2>&1 \
+  || die "cannot install apt-utils and gnupg (as root): $log"
 deb_lock
 provenance=$(results_provenance)
 
@@ -51,10 +52,10 @@ arches=
 new=$(mktemp -d "build/repo.XXXXXX") && chmod 755 "$new" \
   || die "cannot make a directory in build/"
 # The gpg-agent that gpg starts must not outlive the run, whatever its
-# end.
+# end (it is stopped before its directory goes).
 GNUPGHOME=
-trap 'rm -rf "$new" "$keydir/gnupg.new"
-      [ -z "$GNUPGHOME" ] || gpgconf --kill gpg-agent' EXIT
+trap '[ -z "$GNUPGHOME" ] || gpgconf --kill gpg-agent
+      rm -rf "$new"; [ -z "${made-}" ] || rm -rf "$keydir/gnupg.new"' EXIT
 trap 'exit 1' INT TERM HUP QUIT
 pool=$new/pool/main/g/glibc
 mkdir -p "$pool"
@@ -110,15 +111,21 @@ arches=${arches# }
 # revocation certificate gpg writes beside it (openpgp-revocs.d/).
 export GNUPGHOME
 case $keydir in /*) ;; *) keydir=$(pwd -P)/$keydir ;; esac
+# One make repo at a time uses the key, whichever checkout it runs in.
+(umask 077 && mkdir -p "$keydir") && exec 7> "$keydir/.lock" \
+  || die "cannot make $keydir"
+flock 7 || die "cannot lock $keydir"
 if [ ! -d "$keydir/gnupg" ]; then
-  (umask 077 && rm -rf "$keydir/gnupg.new" && mkdir -p "$keydir/gnupg.new") \
-    || die "cannot make $keydir"
+  made=yes
+  (umask 077 && rm -rf "$keydir/gnupg.new" && mkdir "$keydir/gnupg.new") \
+    || die "cannot make $keydir/gnupg.new"
   GNUPGHOME=$keydir/gnupg.new
   gpg --batch --quiet --pinentry-mode loopback --passphrase '' \
     --quick-gen-key "pidfd series repository (this machine's)" \
     rsa3072 sign never >> "$log" 2>&1 || die "cannot make a signing key: $log"
   gpgconf --kill gpg-agent
   mv "$keydir/gnupg.new" "$keydir/gnupg" || die "cannot keep the key"
+  made=
   echo "  a signing key, made once: $keydir/gnupg (keep a copy)"
 fi
 GNUPGHOME=$keydir/gnupg

@@ -4,8 +4,9 @@
 # ca-certificates, and no package of this machine's.  It is made once,
 # as a tarball (build/debian-root/bookworm.tar, about a minute, again
 # when the packages it must include or DEBIAN_MIRROR change), and
-# unpacked anew for each use; a root carries a mark (.debian-root) without which
-# nothing here touches a directory.  ROOT_ARCH=<Debian architecture>
+# unpacked anew for each use; a root carries a mark (.debian-root, which
+# names its architecture) without which nothing here touches a
+# directory.  ROOT_ARCH=<Debian architecture>
 # makes a root of another architecture (build/debian-root/bookworm-ARCH.tar),
 # whose programs this machine's kernel runs itself (i386 on amd64) or
 # hands to qemu-user-static (scripts/lib/binfmt.sh registers it):
@@ -56,6 +57,11 @@ case $abs in
   /|"$top"|"$top/build") die "refusing to work on $abs" ;;
 esac
 [ -f "$abs/$mark" ] || die "$abs is not a root made by scripts/deb/root.sh"
+# The mark of a root made names its architecture: mount checks that its
+# programs run, whatever ROOT_ARCH says now.
+if [ "$action" = mount ] && [ -s "$abs/$mark" ]; then
+  root_arch=$(cat "$abs/$mark")
+fi
 
 # mounts: the mount points under the root, deepest first, as
 # /proc/self/mountinfo has them (its octal escapes undone); fails rather
@@ -204,8 +210,9 @@ case $action in
       trap - INT TERM HUP QUIT
     fi
     remove
+    # The tarball has a mark of its own, empty: the architecture after.
     mkdir -p "$abs" && : > "$abs/$mark" && tar -C "$abs" -xf "$tarball" \
-      || die "cannot unpack $tarball"
+      && echo "$root_arch" > "$abs/$mark" || die "cannot unpack $tarball"
     # What schroot copies into a build daemon's chroot.
     cp /etc/resolv.conf /etc/hosts "$abs/etc/" \
       || die "cannot copy resolv.conf and hosts to $abs/etc"

@@ -274,6 +274,7 @@ echo \"    pidfd-spawn$s: libc \$libc (\$owner \$(dpkg-query -W -f '\${Version}'
 done
 
 # Each Depends against the packages of its flavour a user may have: the
+# results' rows, once everything passed (rows).
 # stock Debian 12 one (its Provides, from the archive), the next stock
 # update (which will have the same Provides), Debian 13's.
 provides_of ()
@@ -283,6 +284,7 @@ provides_of ()
 	   /^$/ && v { print v "|" p; exit }'
 }
 next_stock=$(scripts/deb/next-stable-update.sh "$GLIBC_SOURCE_VERSION") || exit 1
+rows=
 for f in $flavours; do
   flavour "$f"
   stock=$(provides_of bookworm "$pkg" "$GLIBC_SOURCE_VERSION" "$pkg_arch")
@@ -306,10 +308,8 @@ for f in $flavours; do
       "Debian 13's $pkg|$trixie|$trixie_ok" || exit 1
     cells="$cells | $(echo "$depends" | sed 's/|/\\|/g')"
   done
-  results_update deb-test.md \
-    "make deb-test: what programs built against the series' packages depend on" \
-    "root | flavour | package | built with | pidfd-spawn's Depends | pidfd-fork's Depends" \
-    "$arch | $name" "$arch | $name | $pkg:$pkg_arch | $compiler$cells"
+  rows="$rows$arch | $name | $pkg:$pkg_arch | $compiler$cells
+"
 done
 
 # What apt does with the native example packages installed: going back
@@ -333,4 +333,11 @@ if [ -n "$emulated" ]; then
   scripts/target/boot-root.sh "$arch" "$root" /tmp/work/boot.sh \
     || die "an example failed on the kernel of $arch"
 fi
+echo "$rows" | while IFS= read -r row; do
+  [ -n "$row" ] || continue
+  results_update deb-test.md \
+    "make deb-test: what programs built against the series' packages depend on" \
+    "root | flavour | package | built with | pidfd-spawn's Depends | pidfd-fork's Depends" \
+    "$(echo "$row" | cut -d'|' -f1-2 | sed 's/ $//')" "$row"
+done
 exit 0

@@ -12,10 +12,13 @@
 # longer has base.conf's version), repo and suite (make repo's apt
 # repository and its suite), and defines:
 #
-#   deb_arch_check    die unless arch is one that Debian 12 builds
-#                     glibc for: a Debian architecture of abis.table
-#                     (not a port) whose libc6 of base.conf's version
-#                     Debian 12's archive has
+#   deb_arch_check    die unless arch is a Debian architecture of
+#                     abis.table (not a port, nor the name of a libc of
+#                     another architecture's)
+#   deb_arch_archived die unless Debian 12's archive has libc6 of
+#                     base.conf's version for arch (riscv64, say, is no
+#                     Debian 12 architecture); reads the archive's
+#                     lists (scripts/lib/debian-apt.sh)
 #   deb_lock          lock the checkout (a lock on its directory, which
 #                     make clean takes too: build/ may go), or die: one
 #                     of these scripts at a time, as each may replace
@@ -75,10 +78,19 @@ deb_arch_check ()
 	      "builds its package" ;;
     *) die "ARCH=$arch: no Debian architecture of abis.table" ;;
   esac
-  [ -n "$(scripts/lib/debian-apt.sh bookworm "$arch" apt-cache show \
-	    "libc6=$GLIBC_SOURCE_VERSION" 2> /dev/null)" ] \
+}
+
+deb_arch_archived ()
+{
+  found=$(scripts/lib/debian-apt.sh bookworm "$arch" apt-cache show \
+	    "libc6=$GLIBC_SOURCE_VERSION" 2>&1) \
     || die "ARCH=$arch: Debian 12's archive has no libc6" \
-	   "$GLIBC_SOURCE_VERSION for $arch $snapshot_hint"
+	   "$GLIBC_SOURCE_VERSION for $arch (not an architecture of" \
+	   "Debian 12's, or a later update replaced that version:" \
+	   "DEBIAN_MIRROR=https://snapshot.debian.org/archive/debian/<date>/):" \
+	   "$(echo "$found" | tail -n 1)"
+  [ -n "$found" ] || die "ARCH=$arch: Debian 12's archive has no libc6" \
+    "$GLIBC_SOURCE_VERSION for $arch $snapshot_hint"
 }
 
 deb_lock ()

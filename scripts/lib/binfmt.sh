@@ -16,7 +16,9 @@
 binfmt_enable ()
 {
   binfmt=/proc/sys/fs/binfmt_misc
-  scripts/build/install-deps.sh qemu-user-static >&2 || exit 1
+  [ -f "/usr/lib/binfmt.d/qemu-$1.conf" ] \
+    || DEBIAN_FRONTEND=noninteractive apt-get install -y qemu-user-static \
+	 > /dev/null || die "cannot install qemu-user-static"
   [ -f "$binfmt/register" ] || mount -t binfmt_misc binfmt_misc "$binfmt" \
     || die "cannot mount binfmt_misc on $binfmt"
   if [ ! -f "$binfmt/qemu-$1" ]; then
