@@ -36,10 +36,12 @@ mount -t proc proc $r/proc && mount -t sysfs sysfs $r/sys \
   && mount -t tmpfs tmpfs $r/run \
   && mount -t cgroup2 cgroup2 $r/sys/fs/cgroup \
   || fail "cannot mount /proc, /sys, /dev, /run and cgroup2 in the root"
-echo "boot-root: begin"
+# The marks on lines of their own: the kernel may have left half a line
+# on the console, the script may leave one.
+printf '\nboot-root: begin\n'
 chroot $r /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
   LC_ALL=C.UTF-8 /bin/sh "$boot_root_script" 2>&1
-echo "boot-root: exit status $?"
+printf '\nboot-root: exit status %d\n' $?
 umount $r/sys/fs/cgroup $r/run $r/dev/shm $r/dev/pts $r/dev $r/sys $r/proc
 umount $r
 poweroff -f

@@ -48,11 +48,12 @@ qemu_limit=${LIMIT:-600}
    "quiet no_file_caps boot_root_script=$script" \
    -virtfs "local,path=$(cd "$root" && pwd -P),mount_tag=root,security_model=none")
 rc=$?
-# The script's output, between the init's marks, and its status.
+# The script's output, between the init's marks (and the empty line
+# before the second), and its status; none without both marks.
 tr -d '\r' < "$log" \
   | sed -n '/^boot-root: begin$/,/^boot-root: exit status [0-9]*$/p' \
-  | sed '1d; $d'
-status=$(tr -d '\r' < "$log" | sed -n 's/^boot-root: exit status \([0-9]*\)$/\1/p')
+  | sed '1d; $d' | sed '$ { /^$/d; }'
+status=$(tr -d '\r' < "$log" | sed -n '/^boot-root: begin$/,$ s/^boot-root: exit status \([0-9]*\)$/\1/p')
 if [ -z "$status" ]; then
   grep '^boot-root-init: ' "$log" >&2
   echo "boot-root: no exit status from the guest (qemu: $rc): $log" >&2
